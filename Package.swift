@@ -1,0 +1,59 @@
+// swift-tools-version: 6.0
+// Hearth: a privacy-first mail engine. Layers are visible as modules: HearthCore is the domain
+// (Foundation only); every other library module is an adapter that depends on it.
+import PackageDescription
+
+let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "Hearth",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "hearth", targets: ["hearth"]),
+        .library(name: "HearthCore", targets: ["HearthCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+    ],
+    targets: [
+        // Domain: models, enums, repository protocols, use cases. Foundation only.
+        .target(name: "HearthCore", swiftSettings: strict),
+        // RFC 5322 / MIME parsing.
+        .target(name: "HearthMIME", dependencies: ["HearthCore"], swiftSettings: strict),
+        // JWZ / RFC 5256 threading and incremental thread assignment.
+        .target(name: "HearthThreading", dependencies: ["HearthCore"], swiftSettings: strict),
+        // SQLite store through GRDB.
+        .target(name: "HearthStore", dependencies: [
+            "HearthCore", "HearthThreading",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ], swiftSettings: strict),
+        // mbox / Maildir readers.
+        .target(name: "HearthMailbox", dependencies: ["HearthCore"], swiftSettings: strict),
+        // IMAP protocol grammar and client (SwiftNIO + NIOSSL).
+        .target(name: "HearthIMAP", dependencies: [
+            "HearthCore",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: strict),
+        // The command line: wiring of adapters into use cases, presentation as text/JSON.
+        .target(name: "HearthCLI", dependencies: [
+            "HearthCore", "HearthMIME", "HearthThreading", "HearthStore", "HearthMailbox",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], swiftSettings: strict),
+        .executableTarget(name: "hearth", dependencies: ["HearthCLI"], swiftSettings: strict),
+
+        .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
+        .testTarget(name: "HearthMIMETests", dependencies: ["HearthMIME", "HearthCore"]),
+        .testTarget(name: "HearthThreadingTests", dependencies: ["HearthThreading", "HearthMIME", "HearthMailbox", "HearthCore"]),
+        .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "HearthCore", "HearthThreading"]),
+        .testTarget(name: "HearthMailboxTests", dependencies: ["HearthMailbox", "HearthCore"]),
+        .testTarget(name: "HearthIMAPTests", dependencies: ["HearthIMAP", "HearthCore"]),
+        .testTarget(name: "HearthCLITests", dependencies: ["HearthCLI", "HearthStore", "HearthCore"]),
+    ]
+)

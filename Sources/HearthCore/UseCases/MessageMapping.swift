@@ -1,0 +1,52 @@
+import Foundation
+
+/// Turns a parser's output into the domain's `Email` and `ThreadingKey`. Pure, so import and
+/// IMAP sync produce identical rows for identical bytes.
+public enum MessageMapping {
+    /// Flags a source can carry (Maildir info, IMAP system flags).
+    public struct Flags: Sendable, Hashable, OptionSet {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let seen = Flags(rawValue: 1)
+        public static let flagged = Flags(rawValue: 2)
+        public static let answered = Flags(rawValue: 4)
+        public static let draft = Flags(rawValue: 8)
+        public static let deleted = Flags(rawValue: 16)
+    }
+
+    public static func email(
+        from parsed: ParsedMessage, account: AccountID, received: Date?, flags: Flags
+    ) -> Email {
+        let dateSent = parsed.date
+        let dateReceived = received ?? dateSent ?? Date(timeIntervalSince1970: 0)
+        return Email(
+            accountID: account,
+            messageID: parsed.messageID,
+            inReplyTo: parsed.inReplyTo.first,
+            references: parsed.references,
+            from: parsed.from.first ?? parsed.sender,
+            to: parsed.to, cc: parsed.cc, bcc: parsed.bcc, replyTo: parsed.replyTo,
+            subject: parsed.subject,
+            bodyPlain: parsed.textBody, bodyHTML: parsed.htmlBody, snippet: parsed.snippet,
+            dateReceived: dateReceived, dateSent: dateSent,
+            isRead: flags.contains(.seen), isStarred: flags.contains(.flagged),
+            isDraft: flags.contains(.draft), isDeleted: flags.contains(.deleted),
+            isAnswered: flags.contains(.answered),
+            hasAttachments: parsed.attachments.contains { !$0.isInline },
+            sizeBytes: parsed.sizeBytes,
+            listID: parsed.header("List-Id")
+        )
+    }
+
+    public static func threadingKey(for email: Email) -> ThreadingKey {
+        var seen = Set<String>()
+        var ancestors: [String] = []
+        let own = email.messageID
+        for id in email.references + [email.inReplyTo].compactMap({ $0 }) where id != own && !id.isEmpty {
+            if seen.insert(id).inserted { ancestors.append(id) }
+        }
+        return ThreadingKey(
+            accountID: email.accountID, messageID: own, ancestorIDs: ancestors,
+            normalizedSubject: SubjectNormalizer.normalize(email.subject), date: email.sortDate)
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import HearthCore
+
+/// Incremental thread assignment (spec product §5.2.4 steps 2–4): threads are the connected
+/// components of the reference graph, extended by the subject fallback for messages that carry
+/// neither References nor In-Reply-To. Adding a message touches only the threads it links; it
+/// never rebuilds anything.
+///
+/// The subject relation is symmetric — a headerless message is linked to same-subject messages
+/// within the window whichever arrives first — so the final grouping does not depend on the
+/// order messages are added in.
+public struct ThreadAssigner: Sendable {
+    /// Subject grouping only joins messages this close in time (spec: 30 days).
+    public var subjectWindow: TimeInterval
+
+    public init(subjectWindow: TimeInterval = 30 * 24 * 3600) {
+        self.subjectWindow = subjectWindow
+    }
+
+    /// Finds or creates the thread for `key`, merging threads the message connects, and records
+    /// the message's ids as nodes of that thread. Returns the thread the message belongs to.
+    public func assign(_ key: ThreadingKey, in graph: some ThreadGraphStore) throws -> ThreadID {
+        let ids = ([key.messageID].compactMap { $0 } + key.ancestorIDs).filter { !$0.isEmpty }
+        var candidates = Set(try graph.threads(ofMessageIDs: ids, account: key.accountID).values)
+        if !key.normalizedSubject.isEmpty {
+            // A headerless message may join any same-subject thread nearby; a message with
+            // headers pulls in only headerless same-subject messages nearby.
+            candidates.formUnion(try graph.threads(
+                withSubject: key.normalizedSubject, account: key.accountID, near: key.date,
+                window: subjectWindow, headerlessOnly: !key.isHeaderless))
+        }
+        let thread: ThreadID
+        if let survivor = candidates.min() {
+            thread = survivor
+            let absorbed = candidates.filter { $0 != survivor }.sorted()
+            if !absorbed.isEmpty { try graph.merge(absorbed, into: survivor) }
+        } else {
+            thread = try graph.createThread(account: key.accountID)
+        }
+        if !ids.isEmpty { try graph.link(messageIDs: ids, to: thread, account: key.accountID) }
+        return thread
+    }
+}
