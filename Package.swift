@@ -48,12 +48,14 @@ let package = Package(
         ], swiftSettings: strict),
         .executableTarget(name: "hearth", dependencies: ["HearthCLI"], swiftSettings: strict),
 
+        // Test-only helpers (corpus location, temporary directories).
+        .target(name: "HearthTestSupport", path: "Tests/HearthTestSupport"),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
-        .testTarget(name: "HearthMIMETests", dependencies: ["HearthMIME", "HearthCore"]),
-        .testTarget(name: "HearthThreadingTests", dependencies: ["HearthThreading", "HearthMIME", "HearthMailbox", "HearthCore"]),
-        .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "HearthCore", "HearthThreading"]),
-        .testTarget(name: "HearthMailboxTests", dependencies: ["HearthMailbox", "HearthCore"]),
-        .testTarget(name: "HearthIMAPTests", dependencies: ["HearthIMAP", "HearthCore"]),
-        .testTarget(name: "HearthCLITests", dependencies: ["HearthCLI", "HearthStore", "HearthCore"]),
+        .testTarget(name: "HearthMIMETests", dependencies: ["HearthTestSupport", "HearthMIME", "HearthCore"]),
+        .testTarget(name: "HearthThreadingTests", dependencies: ["HearthTestSupport", "HearthThreading", "HearthMIME", "HearthMailbox", "HearthCore"]),
+        .testTarget(name: "HearthStoreTests", dependencies: ["HearthTestSupport", "HearthStore", "HearthCore", "HearthThreading"]),
+        .testTarget(name: "HearthMailboxTests", dependencies: ["HearthTestSupport", "HearthMailbox", "HearthCore"]),
+        .testTarget(name: "HearthIMAPTests", dependencies: ["HearthTestSupport", "HearthIMAP", "HearthCore"]),
+        .testTarget(name: "HearthCLITests", dependencies: ["HearthTestSupport", "HearthCLI", "HearthStore", "HearthCore"]),
     ]
 )
