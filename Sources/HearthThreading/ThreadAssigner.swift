@@ -8,7 +8,16 @@ import HearthCore
 ///
 /// The subject relation is symmetric — a headerless message is linked to same-subject messages
 /// within the window whichever arrives first — so the final grouping does not depend on the
-/// order messages are added in.
+/// order messages are added in (the property tests check this against the components computed
+/// directly, and on the linux-mips archive under shuffled orders).
+///
+/// What the store must provide for that to hold (docs/threading.md, "Store contract"): after
+/// `assign` it records the message's normalised subject, date and headerlessness so later
+/// `threads(withSubject:…)` calls see it; that query uses an inclusive window (|Δt| ≤ window) and
+/// resolves merged threads; `merge` moves every node and message of the absorbed threads.
+///
+/// Unlike RFC 5256, every id a message names is an edge (References *and* In-Reply-To, spec
+/// §5.2.4 step 2), and a repeated Message-ID is one node, so two copies of a message share a thread.
 public struct ThreadAssigner: Sendable {
     /// Subject grouping only joins messages this close in time (spec: 30 days).
     public var subjectWindow: TimeInterval

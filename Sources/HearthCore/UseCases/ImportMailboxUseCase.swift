@@ -112,15 +112,19 @@ public struct ImportMailboxUseCase: Sendable {
             let email = MessageMapping.email(from: parsed, account: accountID,
                                              received: raw.receivedDate, flags: raw.flags)
             if let messageID = email.messageID {
+                // The same message twice (an mbox with copies, a Maildir with the message in two
+                // folders) is stored once and linked to every folder it was found in.
                 let key = "\(messageID)\u{0}\(email.sizeBytes)"
+                if seenInBatch.contains(key) { try flush() }
                 let known: EmailID?
                 do { known = try emails.existingEmail(account: accountID, messageID: messageID, sizeBytes: email.sizeBytes) }
                 catch { throw .store(error) }
-                if known != nil || !seenInBatch.insert(key).inserted {
+                if let known {
                     state.duplicates += 1
-                    if let known { do { try emails.link(known, to: folderID, imapUID: nil) } catch { throw .store(error) } }
+                    do { try emails.link(known, to: folderID, imapUID: nil) } catch { throw .store(error) }
                     continue
                 }
+                seenInBatch.insert(key)
             }
             batch.append(NewMessage(
                 email: email, attachments: parsed.attachments.map { var a = $0; a.content = nil; return a },

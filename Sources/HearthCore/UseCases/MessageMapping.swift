@@ -38,11 +38,18 @@ public enum MessageMapping {
         )
     }
 
+    /// The message's place in the reference graph. Ids equal to one of the message's own
+    /// addresses are dropped: old mailers wrote `In-Reply-To: Name <person@host>`, and taking
+    /// that address for a Message-ID would make every reply to that person one thread (on the
+    /// linux-mips archive it merged unrelated conversations into a 279-message "thread").
     public static func threadingKey(for email: Email) -> ThreadingKey {
+        let addresses = Set(([email.from].compactMap { $0 } + email.to + email.cc + email.replyTo)
+            .map(\.normalizedAddress))
         var seen = Set<String>()
         var ancestors: [String] = []
         let own = email.messageID
-        for id in email.references + [email.inReplyTo].compactMap({ $0 }) where id != own && !id.isEmpty {
+        for id in email.references + [email.inReplyTo].compactMap({ $0 })
+        where id != own && !id.isEmpty && !addresses.contains(id.lowercased()) {
             if seen.insert(id).inserted { ancestors.append(id) }
         }
         return ThreadingKey(
