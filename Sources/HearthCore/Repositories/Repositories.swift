@@ -123,10 +123,25 @@ public protocol StatisticsRepository: Sendable {
 
 /// Correspondents for autocomplete (spec product §5.5.4).
 public protocol ContactRepository: Sendable {
-    /// Records that these addresses were seen on `date` (frequency +1, last seen updated).
-    func recordSeen(_ addresses: [EmailAddress], account: AccountID, date: Date) throws(StoreError)
+    /// Records each sighting in one transaction: every distinct address of a sighting gets
+    /// frequency +1 and its last-seen date moved forward.
+    func recordSeen(_ sightings: [ContactSighting], account: AccountID) throws(StoreError)
     /// Contacts matching a prefix of the address or name, best first. `nil` account: all, merged.
     func contacts(matching prefix: String, account: AccountID?, limit: Int) throws(StoreError) -> [Contact]
+}
+
+/// The addresses of one message (From/To/Cc) and its date, for the contact cache.
+public struct ContactSighting: Sendable, Hashable {
+    public var addresses: [EmailAddress]
+    public var date: Date
+    public init(addresses: [EmailAddress], date: Date) { self.addresses = addresses; self.date = date }
+}
+
+extension ContactRepository {
+    /// Records that these addresses were seen on `date`.
+    public func recordSeen(_ addresses: [EmailAddress], account: AccountID, date: Date) throws(StoreError) {
+        try recordSeen([ContactSighting(addresses: addresses, date: date)], account: account)
+    }
 }
 
 /// Key/value application settings (spec settings FR-SET-01), persisted immediately.

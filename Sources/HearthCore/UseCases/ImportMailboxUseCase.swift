@@ -69,13 +69,10 @@ public struct ImportMailboxUseCase: Sendable {
             guard !batch.isEmpty else { return }
             do {
                 _ = try emails.insert(batch)
-                if let contacts {
-                    for message in batch {
-                        let e = message.email
-                        try contacts.recordSeen([e.from].compactMap { $0 } + e.to + e.cc,
-                                                account: accountID, date: e.sortDate)
-                    }
-                }
+                try contacts?.recordSeen(batch.map { message in
+                    let e = message.email
+                    return ContactSighting(addresses: [e.from].compactMap { $0 } + e.to + e.cc, date: e.sortDate)
+                }, account: accountID)
             } catch { throw .store(error) }
             state.messagesStored += batch.count
             batch.removeAll(keepingCapacity: true)
