@@ -5,7 +5,7 @@ import Testing
 @testable import HearthMailbox
 
 /// Other libraries' mbox test files with their expected results (../shared/corpora).
-@Suite(.enabled(if: Corpora.isAvailable, Comment(rawValue: Corpora.skipReason)))
+@Suite(.corporaPresent)
 struct CorpusMboxTests {
     /// GMime's substring.mbox: three messages whose `From - ` lines (no date) follow the
     /// previous body without a blank line; expected output lists message and header offsets.

@@ -5,7 +5,7 @@ import Testing
 @testable import HearthMailbox
 
 /// The linux-mips list archive slice (1996–2005, ~25K messages, mboxrd.xz per year).
-@Suite(.enabled(if: Corpora.isAvailable, Comment(rawValue: Corpora.skipReason)))
+@Suite(.corporaPresent)
 struct LinuxMipsCorpusTests {
     static var files: [URL] {
         Corpora.files(in: "bulk-linux-mips") { $0.lastPathComponent.hasSuffix(".mboxrd.xz") }
