@@ -56,6 +56,6 @@ let package = Package(
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthTestSupport", "HearthStore", "HearthCore", "HearthThreading"]),
         .testTarget(name: "HearthMailboxTests", dependencies: ["HearthTestSupport", "HearthMailbox", "HearthCore"]),
         .testTarget(name: "HearthIMAPTests", dependencies: ["HearthTestSupport", "HearthIMAP", "HearthCore"]),
-        .testTarget(name: "HearthCLITests", dependencies: ["HearthTestSupport", "HearthCLI", "HearthStore", "HearthCore"]),
+        .testTarget(name: "HearthCLITests", dependencies: ["HearthTestSupport", "hearth", "HearthCLI", "HearthStore", "HearthCore"]),
     ]
 )

@@ -1,1 +1,3 @@
-print("hearth")
+import HearthCLI
+
+HearthCommand.main()

@@ -7,7 +7,7 @@ import Testing
         ("RE: re: Fwd: FW: Budget", "budget"),
         ("Re[2]: Budget", "budget"),
         ("AW: WG: Budget", "budget"),
-        ("[linux-mips] Re: [PATCH] fix", "[patch] fix"),
+        ("[linux-mips] Re: [PATCH] fix", "fix"),  // every leading tag goes, as RFC 5256 base subjects do
         ("  Budget   for   Q2 ", "budget for q2"),
         ("Reply all: please", "reply all: please"),
         ("", ""),

@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// `hearth`: the scriptable command line of the Hearth mail engine.
+public struct HearthCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "hearth",
+        abstract: "A private, local-first mail client: everything stays on this machine.",
+        discussion: "Data on stdout, logs and progress on stderr; --json output is described in docs/json-schema.md.",
+        version: "0.1.0",
+        subcommands: [
+            ImportCommand.self, ThreadsCommand.self, ShowCommand.self, StatsCommand.self,
+            AccountsCommand.self, BenchCommand.self,
+        ]
+    )
+
+    public init() {}
+}

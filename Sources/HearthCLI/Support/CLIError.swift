@@ -1,0 +1,75 @@
+import ArgumentParser
+import HearthCore
+
+/// Errors the CLI reports to the user, each with its exit code.
+enum CLIError: Error, CustomStringConvertible {
+    case notFound(String)
+    case invalidInput(String)
+    case cannotCreate(String)
+    case io(String)
+
+    var description: String {
+        switch self {
+        case .notFound(let m), .invalidInput(let m), .cannotCreate(let m), .io(let m): m
+        }
+    }
+
+    var code: String {
+        switch self {
+        case .notFound: "not_found"
+        case .invalidInput: "invalid_input"
+        case .cannotCreate: "cannot_create"
+        case .io: "io_error"
+        }
+    }
+
+    var exitCode: ExitCode {
+        switch self {
+        case .notFound: HearthExit.notFound
+        case .invalidInput: HearthExit.dataError
+        case .cannotCreate: HearthExit.cannotCreate
+        case .io: HearthExit.ioError
+        }
+    }
+
+    /// Maps any engine error to what the user is told and the exit code.
+    static func from(_ error: any Error) -> CLIError? {
+        switch error {
+        case let e as CLIError: return e
+        case let e as StoreError:
+            switch e {
+            case .notFound: return .notFound(e.description)
+            case .cannotOpen, .storageFull, .migrationFailed: return .cannotCreate(e.description)
+            default: return .io(e.description)
+            }
+        case let e as MailboxReadError:
+            switch e {
+            case .notFound: return .notFound(e.description)
+            case .unrecognizedFormat: return .invalidInput(e.description)
+            case .io: return .io(e.description)
+            }
+        case let e as ImportError:
+            switch e {
+            case .source(let s): return from(s)
+            case .store(let s): return from(s)
+            }
+        default: return nil
+        }
+    }
+}
+
+/// Runs a command body, turning engine errors into a message on stderr (JSON with `--json`) and
+/// a meaningful exit code instead of a crash dump.
+func reportingErrors(json: Bool, _ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error where !(error is ExitCode) && CLIError.from(error) != nil {
+        guard let cli = CLIError.from(error) else { throw error }
+        if json, let text = try? JSONOutput.render("error", ErrorJSON(code: cli.code, message: cli.description)) {
+            StandardStreams.err(text)
+        } else {
+            StandardStreams.err("hearth: \(cli.description)")
+        }
+        throw cli.exitCode
+    }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// Exit codes that mean something to a script (BSD sysexits, documented in docs/cli.md).
+public enum HearthExit {
+    /// Bad input data: a mailbox that is not a mailbox, a message that cannot be read.
+    public static let dataError = ExitCode(65)
+    /// The named thing (thread, account, path) does not exist.
+    public static let notFound = ExitCode(66)
+    /// An internal error: a bug.
+    public static let software = ExitCode(70)
+    /// The store cannot be created or written (permissions, disk full).
+    public static let cannotCreate = ExitCode(73)
+    /// Reading or writing a file failed.
+    public static let ioError = ExitCode(74)
+}

@@ -1,0 +1,73 @@
+/// The short preview shown in message lists: the first words the sender actually wrote.
+///
+/// Quoted lines (">"), reply attributions ("On <date>, <person> wrote:" — possibly wrapped over
+/// two lines — and a few common translations), forwarded/original-message separators and
+/// everything after a signature separator ("-- ") are left out; whitespace is collapsed. The
+/// result is cut at a word boundary to at most `maxLength` characters (a single over-long word is
+/// cut hard), without an ellipsis: the UI decides how to show truncation.
+public enum Snippet {
+    public static func make(fromText text: String, maxLength: Int = 100) -> String {
+        var words: [Substring] = []
+        var length = 0
+        var pendingLine: Substring?   // a line that may be the first half of an attribution
+        let budget = maxLength + 1
+
+        func take(_ line: Substring) {
+            for w in line.split(whereSeparator: { $0.isWhitespace }) {
+                words.append(w)
+                length += w.count + 1
+                if length > budget { return }
+            }
+        }
+
+        var rest = Substring(text)
+        scan: while !rest.isEmpty && length <= budget {
+            let lineEnd = rest.firstIndex(of: "\n") ?? rest.endIndex
+            let raw = rest[..<lineEnd]
+            rest = lineEnd == rest.endIndex ? rest[rest.endIndex...] : rest[rest.index(after: lineEnd)...]
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if raw == "-- " || raw == "--" || raw == "-- \r" { break scan }
+            if line.hasPrefix(">") { continue }
+            if isSeparator(line) { break scan }
+            if isAttribution(line) { pendingLine = nil; continue }
+            if let pending = pendingLine {
+                // "On Mon, 1 Jan 2024, Somebody <a@b>\n wrote:" wraps often.
+                if isAttribution(pending + " " + line) { pendingLine = nil; continue }
+                take(pending[...])
+                pendingLine = nil
+            }
+            if line.hasPrefix("On ") || line.hasPrefix("Le ") || line.hasPrefix("Am ") || line.hasPrefix("El ") {
+                pendingLine = Substring(line)
+                continue
+            }
+            take(Substring(line))
+        }
+        if let pending = pendingLine, length <= budget { take(pending) }
+        return cut(words, maxLength)
+    }
+
+    static func isAttribution(_ line: String) -> Bool {
+        let l = line.lowercased()
+        return l.hasSuffix("wrote:") || l.hasSuffix("a écrit :") || l.hasSuffix("a écrit:") || l.hasSuffix("schrieb:")
+            || l.hasSuffix("escribió:") || l.hasSuffix("scritto:") || l.hasSuffix("geschreven:")
+    }
+
+    static func isSeparator(_ line: String) -> Bool {
+        line.hasPrefix("-----Original Message-----") || line.hasPrefix("________________________________")
+            || line.hasPrefix("-----Ursprüngliche Nachricht-----")
+    }
+
+    static func cut(_ words: [Substring], _ maxLength: Int) -> String {
+        var out = ""
+        for w in words {
+            let extra = out.isEmpty ? w.count : w.count + 1
+            if out.count + extra > maxLength {
+                if out.isEmpty { out = String(w.prefix(maxLength)) }
+                break
+            }
+            if !out.isEmpty { out.append(" ") }
+            out.append(contentsOf: w)
+        }
+        return out
+    }
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Hearth needs to build and test. Idempotent: installs only what
+# is missing, so a machine that already has everything spends well under a second here.
+set -euo pipefail
+need=()
+have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+for pkg in libsqlite3-dev xz-utils python3 ca-certificates; do
+  have_pkg "$pkg" || need+=("$pkg")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  echo "setup-system: apt-get install ${need[*]}" >&2
+  if [ "$(id -u)" != 0 ]; then echo "setup-system: run as root (or install: ${need[*]})" >&2; exit 1; fi
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+fi

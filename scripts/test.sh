@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The one command that sets up and runs every test on a fresh Debian machine:
+# system packages, the mail rig (Dovecot IMAP/SMTP, OAuth, fault proxy on loopback), then the
+# Swift test suite. Tests that need ../shared/corpora skip, saying so, when it is absent.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup-system.sh
+# Start the project's own test servers (apt-installs Dovecot etc. on first use; ~2 s after).
+testenv/rig/rig up >&2
+# shellcheck disable=SC1091
+source "${RIG_DIR:-/tmp/mailrig}/env"
+# Tests that need the rig fail instead of skipping when it is missing.
+export HEARTH_REQUIRE_RIG=1
+swift build --build-tests
+swift test --skip-build --parallel --num-workers 2 2>&1 | tee /tmp/hearth-test.log
