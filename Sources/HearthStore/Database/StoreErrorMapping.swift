@@ -28,3 +28,12 @@ extension StoreError {
         return .database(String(describing: error))
     }
 }
+
+extension Optional {
+    /// The value, or `StoreError.notFound(what)`: for rows a statement should always return
+    /// (RETURNING, a re-read after a write), so a surprise is an error, never a crash.
+    func orThrow(_ what: @autoclosure () -> String) throws(StoreError) -> Wrapped {
+        guard let self else { throw StoreError.notFound(what()) }
+        return self
+    }
+}

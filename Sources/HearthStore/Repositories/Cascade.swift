@@ -70,7 +70,7 @@ enum Cascade {
             VALUES (?, 'Archive', 'Archive', 'archive')
             ON CONFLICT (account_id, imap_path) DO UPDATE SET folder_type = 'archive'
             RETURNING id
-            """, arguments: [account.rawValue])!
+            """, arguments: [account.rawValue]).orThrow("archive folder of account \(account)")
         return FolderID(id)
     }
 

@@ -34,9 +34,9 @@ extension MailStore: FolderRepository {
                         last_sync_date = excluded.last_sync_date,
                         is_selectable = excluded.is_selectable
                     RETURNING id
-                    """, arguments: values + [folder.accountID.rawValue])!
+                    """, arguments: values + [folder.accountID.rawValue]).orThrow("folder \(folder.imapPath)")
             }
-            return try Cascade.folder(FolderID(id), db)!
+            return try Cascade.folder(FolderID(id), db).orThrow("folder \(id)")
         }
     }
 
