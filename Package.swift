@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "HearthTestSupport", path: "Tests/HearthTestSupport"),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
         .testTarget(name: "HearthMIMETests", dependencies: ["HearthTestSupport", "HearthMIME", "HearthCore"]),
-        .testTarget(name: "HearthThreadingTests", dependencies: ["HearthTestSupport", "HearthThreading", "HearthCore"]),
+        .testTarget(name: "HearthThreadingTests", dependencies: ["HearthTestSupport", "HearthThreading", "HearthMIME", "HearthMailbox", "HearthCore"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthTestSupport", "HearthStore", "HearthCore", "HearthThreading"]),
         .testTarget(name: "HearthMailboxTests", dependencies: ["HearthTestSupport", "HearthMailbox", "HearthCore"]),
         .testTarget(name: "HearthIMAPTests", dependencies: ["HearthTestSupport", "HearthIMAP", "HearthCore"]),

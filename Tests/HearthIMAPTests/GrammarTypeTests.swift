@@ -1,3 +1,4 @@
+import HearthTestSupport
 import Foundation
 @testable import HearthIMAP
 import Testing
@@ -28,7 +29,7 @@ struct SequenceSetTests {
     }
 
     @Test func roundTripProperty() {
-        var generator = SplitMix(seed: 3)
+        var generator = SeededGenerator(seed: 3)
         for _ in 0..<300 {
             let numbers = (0..<Int(generator.next() % 60)).map { _ in UInt32(generator.next() % 200) + 1 }
             let set = SequenceSet(numbers)

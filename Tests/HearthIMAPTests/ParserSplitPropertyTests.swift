@@ -1,3 +1,4 @@
+import HearthTestSupport
 import Foundation
 import HearthIMAP
 import Testing
@@ -14,7 +15,7 @@ struct ParserSplitPropertyTests {
             bytes += Array(text.utf8)
         }
         var body: [UInt8] = []
-        var generator = SplitMix(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         for _ in 0..<200_000 { body.append(UInt8(truncatingIfNeeded: generator.next())) }
         bytes += Array("* 9 FETCH (UID 99 BODY[] {\(body.count)}\r\n".utf8) + body + Array(" FLAGS (\\Seen))\r\n".utf8)
         bytes += Array("* 10 FETCH (BINARY[2] ~{4}\r\n\r\n\r\n UID 100)\r\n".utf8)
@@ -75,7 +76,7 @@ struct ParserSplitPropertyTests {
     }
 
     @Test func randomChunkSizes() {
-        var generator = SplitMix(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         for _ in 0..<200 {
             var chunks: [ArraySlice<UInt8>] = []
             var index = 0
@@ -91,15 +92,3 @@ struct ParserSplitPropertyTests {
     }
 }
 
-/// Deterministic random numbers (SplitMix64), so failures reproduce.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

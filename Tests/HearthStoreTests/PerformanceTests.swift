@@ -1,3 +1,4 @@
+import HearthTestSupport
 import Foundation
 import GRDB
 import HearthCore
@@ -17,7 +18,7 @@ struct PerformanceTests {
     /// chains), the rest new conversations, some of them headerless re-uses of a subject (subject
     /// fallback); INBOX 70%, Sent 20%, a small custom folder 2%, Archive the rest; 60% read.
     static func syntheticMail(_ count: Int, account: AccountID, folders: [FolderID]) -> [NewMessage] {
-        var rng = SplitMix(seed: 42)
+        var rng = SeededGenerator(seed: 42)
         var conversations: [[String]] = []
         var out: [NewMessage] = []
         out.reserveCapacity(count)
@@ -137,15 +138,3 @@ struct PerformanceTests {
     }
 }
 
-/// A tiny deterministic PRNG (SplitMix64).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -19,8 +19,7 @@ struct ImaptestOracleTests {
 
     static func load(_ name: String) throws -> ImaptestScript {
         let script = try String(contentsOf: Corpora.url("\(folder)/\(name)"), encoding: .utf8)
-        let mbox = try Data(contentsOf: Corpora.url("\(folder)/\(name).mbox"))
-        return try ImaptestScript(name: name, script: script, mbox: [UInt8](mbox))
+        return try ImaptestScript(name: name, script: script, mbox: Corpora.url("\(folder)/\(name).mbox"))
     }
 
     @Test(.corporaPresent, arguments: scripts)

@@ -26,10 +26,9 @@ struct ImaptestScript {
         var description: String
     }
 
-    init(name: String, script: String, mbox: [UInt8]) throws {
+    init(name: String, script: String, mbox: URL) throws {
         self.name = name
-        var splitter = MboxSplitter()
-        self.mbox = (splitter.feed(mbox) + splitter.finish()).map(ThreadingHeaders.init)
+        self.mbox = try ThreadingHeaders.read(mbox: mbox)
         startsWithAllMessages = false
         steps = []
         var pending: Algorithm?

@@ -1,9 +1,12 @@
 import Foundation
 import HearthCore
+import HearthMailbox
+import HearthMIME
 import HearthThreading
 
-/// The threading-relevant headers of one message, read by the test helpers, and the two shapes
-/// the threading code takes them in.
+/// The threading-relevant headers of one message, read through the production readers
+/// (HearthMailbox splits the mbox, HearthMIME parses the headers), and the two shapes the
+/// threading code takes them in.
 struct ThreadingHeaders {
     var messageID: String?
     var references: [String]
@@ -14,24 +17,27 @@ struct ThreadingHeaders {
     var sentDate: Date?
     /// When the message arrived (mbox separator date): the IMAP INTERNALDATE.
     var arrivalDate: Date
-    /// Lower-cased addresses in From, To and Cc.
-    var participants: Set<String>
+    /// From, To and Cc.
+    var participants: [EmailAddress]
 
-    init(_ message: MboxMessage) {
-        let header = HeaderBlock(messageBytes: message.bytes)
-        let idField = header.value("Message-ID") ?? ""
-        let bracketed = HeaderBlock.messageIDs(in: idField).first
-        // An id written without brackets is still the message's id if it is one token.
-        messageID = bracketed ?? (idField.isEmpty || idField.contains(" ") ? nil : idField)
-        references = header.value("References").map(HeaderBlock.messageIDs) ?? []
-        inReplyTo = header.value("In-Reply-To").map(HeaderBlock.messageIDs) ?? []
-        subject = header.value("Subject").map(EncodedWords.decode) ?? ""
-        sentDate = header.value("Date").flatMap(MailDate.parse)
-        arrivalDate = MailDate.parse(message.separator) ?? Date(timeIntervalSince1970: 0)
-        participants = Set(["From", "To", "Cc"].flatMap { name in
-            (header.value(name) ?? "").split { " \t<>,;\"()".contains($0) }
-                .filter { $0.contains("@") }.map { $0.lowercased() }
-        })
+    init(_ raw: RawMessage, parser: MIMEParser) {
+        let parsed = (try? parser.parse(raw.data)) ?? ParsedMessage()
+        messageID = parsed.messageID
+        references = parsed.references
+        inReplyTo = parsed.inReplyTo
+        subject = parsed.subject
+        sentDate = parsed.date
+        arrivalDate = raw.receivedDate ?? Date(timeIntervalSince1970: 0)
+        participants = parsed.from + parsed.to + parsed.cc
+    }
+
+    /// Every message of an mbox file (compressed or not), in file order.
+    static func read(mbox file: URL) throws -> [ThreadingHeaders] {
+        var source = try MailboxSource.open(path: file.path)
+        let parser = MIMEParser()
+        var messages: [ThreadingHeaders] = []
+        while let raw = try source.next() { messages.append(ThreadingHeaders(raw, parser: parser)) }
+        return messages
     }
 
     /// RFC 5256 §2.2's sent date: the Date header, else the internal date.
@@ -42,16 +48,14 @@ struct ThreadingHeaders {
                     inReplyTo: inReplyTo, subject: subject, date: date)
     }
 
-    /// The key the app computes, through the production mapping (`MessageMapping`).
-    ///
-    /// With `droppingParticipantAddresses`, reference ids equal to a From/To/Cc address are left
-    /// out first — public-inbox's defence against old mailers writing `In-Reply-To: Name <address>`,
-    /// which otherwise makes every reply to that person share one ghost parent.
+    /// The key the app computes, through the production mapping (`MessageMapping`). With
+    /// `droppingParticipantAddresses` the message's addresses are given to the mapping, which
+    /// then leaves out reference ids equal to one of them (old mailers wrote
+    /// `In-Reply-To: Name <address>`); without, the raw reference graph is threaded.
     func threadingKey(account: AccountID, droppingParticipantAddresses: Bool = false) -> ThreadingKey {
-        let keep: (String) -> Bool = { !droppingParticipantAddresses || !participants.contains($0.lowercased()) }
-        return MessageMapping.threadingKey(for: Email(
-            accountID: account, messageID: messageID, inReplyTo: inReplyTo.first(where: keep),
-            references: references.filter(keep), subject: subject,
-            dateReceived: arrivalDate, dateSent: sentDate))
+        MessageMapping.threadingKey(for: Email(
+            accountID: account, messageID: messageID, inReplyTo: inReplyTo.first,
+            references: references, to: droppingParticipantAddresses ? participants : [],
+            subject: subject, dateReceived: arrivalDate, dateSent: sentDate))
     }
 }
