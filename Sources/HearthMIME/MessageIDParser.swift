@@ -27,11 +27,15 @@ public enum MessageIDParser {
             i += 1
         }
         if sawBracket { return ids }
-        // No brackets at all: whitespace/comma separated words; prefer those that look like ids.
+        // No brackets at all: ids that merely lost their brackets ("id@host", "a@x b@y") are
+        // kept; prose ("ralf@host's message of Monday") yields nothing, because taking a word
+        // out of a sentence links unrelated conversations (seen on the linux-mips archive).
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "," })
             .map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("(") }
-        let withAt = words.filter { $0.contains("@") }
-        if !withAt.isEmpty { return withAt }
+        let looksLikeIDs = words.allSatisfy { word in
+            word.contains("@") && !word.contains(where: { $0 == "'" || $0 == "\"" || $0 == ";" || $0 == ":" })
+        }
+        if looksLikeIDs { return words }
         return words.count == 1 ? words : []
     }
 }

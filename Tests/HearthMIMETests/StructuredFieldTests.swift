@@ -90,6 +90,7 @@ import HearthCore
         #expect(MessageIDParser.parse("<>").isEmpty)
         #expect(MessageIDParser.parse("<a@b").first == "a@b")
         #expect(MessageIDParser.parse("Re: your mail").isEmpty)
+        #expect(MessageIDParser.parse("ralf@linux-mips.org's message of Mon, 3 Jan 2000").isEmpty, "prose is not an id list")
     }
 }
 
