@@ -41,6 +41,11 @@ let package = Package(
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
+        // Sync engine: IMAP ⇄ store (folders, initial and incremental sync, actions, IDLE).
+        .target(name: "HearthSync", dependencies: [
+            "HearthCore", "HearthIMAP", "HearthMIME",
+            .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: strict),
         // The command line: wiring of adapters into use cases, presentation as text/JSON.
         .target(name: "HearthCLI", dependencies: [
             "HearthCore", "HearthMIME", "HearthThreading", "HearthStore", "HearthMailbox",
@@ -56,6 +61,7 @@ let package = Package(
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthTestSupport", "HearthStore", "HearthCore", "HearthThreading"]),
         .testTarget(name: "HearthMailboxTests", dependencies: ["HearthTestSupport", "HearthMailbox", "HearthCore"]),
         .testTarget(name: "HearthIMAPTests", dependencies: ["HearthTestSupport", "HearthIMAP", "HearthCore"]),
+        .testTarget(name: "HearthSyncTests", dependencies: ["HearthTestSupport", "HearthSync", "HearthStore", "HearthIMAP", "HearthCore"]),
         .testTarget(name: "HearthCLITests", dependencies: ["HearthTestSupport", "hearth", "HearthCLI", "HearthStore", "HearthCore"]),
     ]
 )

@@ -52,7 +52,9 @@ public enum Charsets {
              "ks_c_5601-1989", "windows-949", "cp949", "uhc", "euckr", "csksc56011987":
             return .iconv("CP949")
         case "gb2312", "x-gbk", "gbk", "cp936", "gb_2312-80", "chinese", "csgb2312", "euc-cn", "x-euc-cn",
-             "gb231280", "gb18030", "windows-936", "x-gb2312", "gb_2312":
+             "gb231280", "gb18030", "windows-936", "x-gb2312", "gb_2312",
+             // Python's email package writes its codec names: eucgb2312_cn, euc_cn.
+             "eucgb2312_cn", "euc_cn", "euccn", "gb2312_cn":
             return .iconv("GB18030")
         case "big5", "x-big5", "big-5", "cn-big5", "csbig5", "big5-hkscs", "big5hkscs", "x-x-big5":
             return .iconv("BIG5-HKSCS")
