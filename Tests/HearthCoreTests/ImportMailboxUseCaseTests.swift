@@ -61,6 +61,7 @@ import Testing
         func attachments(of id: EmailID) throws(StoreError) -> [HearthCore.Attachment] { [] }
         func folders(of id: EmailID) throws(StoreError) -> [EmailFolder] { [] }
         func rawSource(of id: EmailID) throws(StoreError) -> Data? { nil }
+        func uids(in folder: FolderID) throws(StoreError) -> [UInt32: EmailID] { [:] }
         func existingEmail(account: AccountID, messageID: String, sizeBytes: Int) throws(StoreError) -> EmailID? {
             stored.firstIndex { $0.email.messageID == messageID && $0.email.sizeBytes == sizeBytes }.map { EmailID(Int64($0 + 1)) }
         }

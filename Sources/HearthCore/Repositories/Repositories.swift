@@ -49,6 +49,9 @@ public protocol EmailRepository: Sendable {
     func emails(inThread id: ThreadID) throws(StoreError) -> [Email]
     func attachments(of id: EmailID) throws(StoreError) -> [Attachment]
     func folders(of id: EmailID) throws(StoreError) -> [EmailFolder]
+    /// The IMAP UIDs stored for a folder and the email each belongs to (what sync compares
+    /// with the server's UID list).
+    func uids(in folder: FolderID) throws(StoreError) -> [UInt32: EmailID]
     /// The raw source kept for the email, if any.
     func rawSource(of id: EmailID) throws(StoreError) -> Data?
     /// An email of the account with this Message-ID and size, for de-duplication on import.

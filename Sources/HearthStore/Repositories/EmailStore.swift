@@ -112,6 +112,20 @@ extension MailStore: EmailRepository {
         }
     }
 
+    /// One range scan of the `email_folder(folder_id, imap_uid)` index.
+    public func uids(in folder: FolderID) throws(StoreError) -> [UInt32: EmailID] {
+        try read { db in
+            var result: [UInt32: EmailID] = [:]
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT imap_uid, email_id FROM email_folder WHERE folder_id = ? AND imap_uid IS NOT NULL
+                """, arguments: [folder.rawValue])
+            while let row = try rows.next() {
+                result[UInt32(truncatingIfNeeded: row[0] as Int64)] = EmailID(row[1] as Int64)
+            }
+            return result
+        }
+    }
+
     public func rawSource(of id: EmailID) throws(StoreError) -> Data? {
         try read { db in
             try Data.fetchOne(db, sql: "SELECT raw FROM email_source WHERE email_id = ?", arguments: [id.rawValue])

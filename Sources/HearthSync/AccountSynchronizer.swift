@@ -1,0 +1,150 @@
+import Foundation
+import HearthCore
+import HearthIMAP
+import HearthMIME
+import Logging
+
+/// Initial sync of one account: connect, sign in, LIST, store the folders, then sync every
+/// selectable folder (INBOX first) with `FolderSynchronizer`.
+///
+/// Runs on one connection, folder after folder: a first sync is bounded by download bandwidth,
+/// not round trips, and one connection keeps us well inside provider connection limits.
+/// Not in this slice: incremental sync (CONDSTORE/QRESYNC), UIDVALIDITY resets, the local
+/// actions journal, IDLE (see docs/sync.md).
+public struct AccountSynchronizer: Sendable {
+    public struct Options: Sendable {
+        public var batchSize: Int
+        /// Overrides the connection settings derived from `Account.imap` (tests, or a caller
+        /// that needs a server name different from the host).
+        public var imapConfiguration: IMAPConfiguration?
+        /// "Now", for the sync window; injectable so tests are deterministic.
+        public var now: @Sendable () -> Date
+
+        public init(batchSize: Int = 100, imapConfiguration: IMAPConfiguration? = nil,
+                    now: @escaping @Sendable () -> Date = { Date() }) {
+            self.batchSize = batchSize; self.imapConfiguration = imapConfiguration; self.now = now
+        }
+    }
+
+    public let account: Account
+    let credentials: SyncCredentials
+    let store: any SyncStore
+    let options: Options
+    let logger: Logger
+    let progress: SyncProgressHandler
+
+    public init(account: Account, credentials: SyncCredentials, store: any SyncStore,
+                options: Options = Options(), logger: Logger = Logger(label: "hearth.sync"),
+                progress: @escaping SyncProgressHandler = { _ in }) {
+        self.account = account; self.credentials = credentials; self.store = store
+        self.options = options; self.logger = logger; self.progress = progress
+    }
+
+    /// Runs the initial sync. On failure the progress handler gets `.failed` and the error is
+    /// thrown; whatever batches were stored stay stored, and a re-run continues from there.
+    public func run() async throws(SyncError) -> AccountSyncResult {
+        do {
+            let result = try await runSteps()
+            progress(SyncProgress(phase: .idle, foldersDone: result.folders.count,
+                                  foldersTotal: result.folders.count, bytesDone: result.bytes))
+            return result
+        } catch {
+            progress(SyncProgress(phase: .failed(error)))
+            throw error
+        }
+    }
+
+    private func runSteps() async throws(SyncError) -> AccountSyncResult {
+        guard let accountID = account.id else { throw .accountNotConfigured("the account is not saved in the store") }
+        let configuration = try imapConfiguration()
+
+        progress(SyncProgress(phase: .connecting))
+        let connection = try await SyncCall.imap(.connect) { try await IMAPConnection.connect(configuration) }
+        do {
+            let result = try await sync(on: connection, account: accountID)
+            await connection.logout()
+            return result
+        } catch {
+            await connection.close()
+            throw error
+        }
+    }
+
+    private func sync(on connection: IMAPConnection, account accountID: AccountID) async throws(SyncError) -> AccountSyncResult {
+        progress(SyncProgress(phase: .authenticating))
+        let imapCredentials = try await credentials.imapCredentials()
+        try await SyncCall.imap(.authenticate) { try await connection.authenticate(imapCredentials) }
+
+        progress(SyncProgress(phase: .syncingFolders))
+        let listed = try await SyncCall.imap(.session(folder: nil)) { try await connection.listMailboxes() }
+        let folders = try storeFolders(listed, account: accountID)
+        let selectable = Self.syncOrder(folders.filter(\.isSelectable))
+
+        let since = account.syncWindowDays.map { options.now().addingTimeInterval(-Double($0) * 86_400) }
+        let synchronizer = FolderSynchronizer(
+            connection: connection, store: store, account: accountID,
+            options: .init(batchSize: options.batchSize, since: since), logger: logger, progress: progress)
+        var results: [FolderSyncResult] = []
+        var bytes = 0
+        for folder in selectable {
+            try Task.checkCancellation(or: .cancelled)
+            let template = SyncProgress(phase: .syncingHeaders, folder: folder.imapPath,
+                                        foldersDone: results.count, foldersTotal: selectable.count, bytesDone: bytes)
+            let result = try await synchronizer.sync(folder, template: template)
+            bytes += result.bytes
+            results.append(result)
+            logger.info("folder synced", metadata: [
+                "folder": "\(folder.imapPath)", "inserted": "\(result.inserted)", "linked": "\(result.linked)",
+                "alreadyStored": "\(result.alreadyStored)", "skipped": "\(result.skipped.count)"])
+        }
+
+        var updatedAccount = try SyncCall.store { () throws(StoreError) in try store.account(accountID) } ?? account
+        updatedAccount.lastSyncDate = options.now()
+        let toStore = updatedAccount
+        try SyncCall.store { () throws(StoreError) in try store.update(toStore) }
+        return AccountSyncResult(folders: results)
+    }
+
+    /// Upserts every LIST entry (keeping stored sync state) and returns the stored folders.
+    /// Folders gone from the server are not deleted here: that belongs to incremental sync.
+    private func storeFolders(_ listed: [MailboxListItem], account accountID: AccountID) throws(SyncError) -> [Folder] {
+        let existing = try SyncCall.store { () throws(StoreError) in try store.folders(account: accountID) }
+        let byPath = Dictionary(existing.map { ($0.imapPath, $0) }, uniquingKeysWith: { first, _ in first })
+        var stored: [Folder] = []
+        for item in listed {
+            let fresh = FolderMapper.folder(from: item, account: accountID)
+            let merged = FolderMapper.merge(fresh, into: byPath[fresh.imapPath])
+            stored.append(try SyncCall.store { () throws(StoreError) in try store.upsert(merged) })
+        }
+        return stored
+    }
+
+    /// INBOX first (what the user looks at), then user folders, Sent and Drafts; the catch-alls
+    /// (All Mail / Archive), Trash and Spam last, so that by the time All Mail is synced its
+    /// messages are mostly linked copies of ones already stored from other folders.
+    static func syncOrder(_ folders: [Folder]) -> [Folder] {
+        func rank(_ type: FolderType) -> Int {
+            switch type {
+            case .inbox: 0
+            case .custom, .starred: 1
+            case .sent, .drafts: 2
+            case .archive: 3
+            case .trash, .spam: 4
+            }
+        }
+        return folders.enumerated()
+            .sorted { (rank($0.element.folderType), $0.offset) < (rank($1.element.folderType), $1.offset) }
+            .map(\.element)
+    }
+
+    private func imapConfiguration() throws(SyncError) -> IMAPConfiguration {
+        if let configured = options.imapConfiguration { return configured }
+        guard let endpoint = account.imap else {
+            throw .accountNotConfigured("no IMAP server is set for \(account.email)")
+        }
+        return IMAPConfiguration(
+            host: endpoint.host, port: endpoint.port,
+            security: endpoint.security == .startTLS ? .startTLS : .implicitTLS,
+            extraCAFile: endpoint.extraCAFile, logger: Logger(label: "hearth.imap"))
+    }
+}
