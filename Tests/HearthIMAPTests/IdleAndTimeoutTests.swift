@@ -1,3 +1,4 @@
+import HearthTestSupport
 import Foundation
 import HearthIMAP
 import Testing
@@ -7,12 +8,12 @@ struct IdleAndTimeoutTests {
     @Test func idleSeesDeliveryWithinSeconds() async throws {
         let rig = try MailRig.require()
         let connection = try await rig.connect()
-        try await connection.authenticate(.xoauth2(user: "bob@gmail.test", accessToken: try rig.token("bob@gmail.test")))
+        try await connection.authenticate(.xoauth2(user: "alice@gmail.test", accessToken: try rig.token("alice@gmail.test")))
         let selection = try await connection.select(.inbox)
         let existsBefore = selection.exists ?? 0
         let session = try await connection.idle()
         let started = Date()
-        let deliver = Task.detached { _ = try rig.run(["deliver", "bob@gmail.test", "1"]) }
+        let deliver = Task.detached { _ = try rig.run(["deliver", "alice@gmail.test", "1"]) }
         var sawExists = false
         let watchdog = Task {
             try await Task.sleep(for: .seconds(15))
@@ -71,10 +72,10 @@ struct IdleAndTimeoutTests {
     @Test func serverKickEndsIdleWithBye() async throws {
         let rig = try MailRig.require()
         let connection = try await rig.connect()
-        try await connection.authenticate(.xoauth2(user: "bob@gmail.test", accessToken: try rig.token("bob@gmail.test")))
+        try await connection.authenticate(.xoauth2(user: "alice@gmail.test", accessToken: try rig.token("alice@gmail.test")))
         _ = try await connection.select(.inbox)
         let session = try await connection.idle()
-        try rig.run(["kick", "bob@gmail.test"])
+        try rig.run(["kick", "alice@gmail.test"])
         var ended: (any Error)?
         do {
             for try await _ in session.events {}

@@ -1,3 +1,4 @@
+import HearthTestSupport
 import Foundation
 import HearthIMAP
 import Testing
@@ -39,14 +40,14 @@ struct MailboxCommandTests {
         await connection.logout()
     }
 
-    /// Seeds a few messages for dave, then finds and fetches them.
+    /// Seeds a few messages for carol, then finds and fetches them.
     @Test func seededMessagesSearchAndFetch() async throws {
         let rig = try MailRig.require()
         let connection = try await rig.connect()
-        try await connection.authenticate(.plain(user: "dave@example.test", password: "dave-pass"))
+        try await connection.authenticate(.plain(user: "carol@example.test", password: "carol-pass"))
         let before = try await connection.select(.inbox)
         let firstNew = before.uidNext ?? 1
-        try rig.run(["seed", "3", "--user", "dave@example.test"])
+        try rig.run(["seed", "3", "--user", "carol@example.test"])
         _ = try await connection.execute(.noop)
         let all = try await connection.uidSearch(.since(IMAPDate(year: 2000, month: 1, day: 1)))
         let newUIDs = all.filter { $0 >= firstNew }
@@ -86,7 +87,7 @@ struct MailboxCommandTests {
     @Test func appendCopyMoveExpungeWithUIDPlus() async throws {
         let rig = try MailRig.require()
         let connection = try await rig.connect()
-        try await connection.authenticate(.plain(user: "dave@example.test", password: "dave-pass"))
+        try await connection.authenticate(.plain(user: "carol@example.test", password: "carol-pass"))
         let folder = MailboxName("Hearth Tést \(UInt32.random(in: 0...UInt32.max))")
         _ = try await connection.execute(.create(folder))
         // Over 4096 bytes: with LITERAL- (RIG_CAPS=gmail) this takes the synchronising-literal

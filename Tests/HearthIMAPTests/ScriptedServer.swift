@@ -1,3 +1,4 @@
+import HearthTestSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc

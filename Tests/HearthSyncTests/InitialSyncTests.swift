@@ -1,3 +1,4 @@
+import HearthTestSupport
 import Foundation
 import HearthCore
 import HearthIMAP
@@ -8,14 +9,14 @@ import Testing
 
 /// Initial sync against the mail rig. Uses dave (plain layout) and bob (Gmail layout) only, and
 /// asserts relative to what the server reports, because seeding is additive and shared.
-@Suite(.syncRig, .serialized) struct InitialSyncTests {
+@Suite(.mailRig, .serialized) struct InitialSyncTests {
     static let dave = (user: "dave@example.test", password: "dave-pass")
     static let bob = "bob@gmail.test"
 
     /// What the server holds in one folder, read on an independent connection.
     struct ServerMessage { var uid: UInt32; var flags: [Flag]; var subject: String; var messageID: String? }
 
-    func serverMessages(_ rig: SyncRig, credentials: IMAPCredentials, folder: String) async throws -> [UInt32: ServerMessage] {
+    func serverMessages(_ rig: MailRig, credentials: IMAPCredentials, folder: String) async throws -> [UInt32: ServerMessage] {
         let connection = try await IMAPConnection.connect(rig.configuration())
         try await connection.authenticate(credentials)
         _ = try await connection.select(MailboxName(wire: folder), readOnly: true)
@@ -42,7 +43,7 @@ import Testing
         func add(_ m: ServerMessage) { items.append(m) }
     }
 
-    func makeAccount(_ store: MailStore, rig: SyncRig, email: String, gmail: Bool) throws -> Account {
+    func makeAccount(_ store: MailStore, rig: MailRig, email: String, gmail: Bool) throws -> Account {
         try store.create(Account(
             email: email, displayName: email, provider: gmail ? .gmail : .imap,
             authType: gmail ? .oauth2 : .password,
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func daveInitialSyncStoresEveryServerMessageAndIsIdempotent() async throws {
-        let rig = try SyncRig.require()
+        let rig = try MailRig.require()
         try rig.run(["seed", "12", "--user", Self.dave.user])
         try rig.run(["seed", "5", "--user", Self.dave.user, "--folder", "Archive"])
 
@@ -121,7 +122,7 @@ import Testing
     }
 
     @Test func bobGmailCopiesAreStoredOnceWithTwoFolderLinks() async throws {
-        let rig = try SyncRig.require()
+        let rig = try MailRig.require()
         try rig.run(["seed", "8", "--user", Self.bob])
         let store = try MailStore.inMemory()
         let account = try makeAccount(store, rig: rig, email: Self.bob, gmail: true)
@@ -163,7 +164,7 @@ import Testing
     }
 
     @Test func wrongPasswordIsAnAuthenticationError() async throws {
-        let rig = try SyncRig.require()
+        let rig = try MailRig.require()
         let store = try MailStore.inMemory()
         let account = try makeAccount(store, rig: rig, email: Self.dave.user, gmail: false)
         let synchronizer = AccountSynchronizer(
@@ -179,7 +180,7 @@ import Testing
     }
 
     @Test func failingTokenProviderIsReportedAsSignInProblem() async throws {
-        let rig = try SyncRig.require()
+        let rig = try MailRig.require()
         let store = try MailStore.inMemory()
         let account = try makeAccount(store, rig: rig, email: Self.bob, gmail: true)
         struct Revoked: Error {}

@@ -70,6 +70,7 @@ struct NoStore: AccountRepository, FolderRepository, EmailRepository, ThreadRepo
     func folders(of id: EmailID) throws(StoreError) -> [EmailFolder] { [] }
     func rawSource(of id: EmailID) throws(StoreError) -> Data? { nil }
     func uids(in folder: FolderID) throws(StoreError) -> [UInt32: EmailID] { [:] }
+    func setFlags(_ id: EmailID, isRead: Bool?, isStarred: Bool?, isAnswered: Bool?, isDraft: Bool?) throws(StoreError) {}
     func existingEmail(account: AccountID, messageID: String, sizeBytes: Int) throws(StoreError) -> EmailID? { nil }
     func link(_ id: EmailID, to folder: FolderID, imapUID: UInt32?) throws(StoreError) {}
     func unlink(_ id: EmailID, from folder: FolderID) throws(StoreError) {}

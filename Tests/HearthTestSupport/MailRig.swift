@@ -1,6 +1,4 @@
 import Foundation
-import HearthIMAP
-import HearthTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -8,35 +6,38 @@ import Glibc
 import Darwin
 #endif
 
+/// Mailboxes are shared out so suites never race on one: IMAP protocol tests change carol and
+/// alice, sync tests dave and bob.
+///
 /// The mail rig (testenv/rig) as the integration tests see it: endpoints from its env file
 /// (`$RIG_ENV_FILE`, else `$RIG_DIR/env`, else /tmp/mailrig/env). Without a running rig the
 /// tests are skipped — unless `HEARTH_REQUIRE_RIG=1` (CI), where they fail.
-struct MailRig: Sendable {
-    static let skipReason = "skipped: mail rig not running (testenv/rig/rig up)"
+public struct MailRig: Sendable {
+    public static let skipReason = "skipped: mail rig not running (testenv/rig/rig up)"
 
-    let values: [String: String]
+    public let values: [String: String]
 
-    var directory: String { values["RIG_DIR"] ?? "/tmp/mailrig" }
-    var host: String { values["RIG_HOST"] ?? "127.0.0.1" }
-    var imapsPort: Int { Int(values["RIG_IMAPS_PORT"] ?? "") ?? 14993 }
-    var imapPort: Int { Int(values["RIG_IMAP_PORT"] ?? "") ?? 14143 }
-    var proxyImapsPort: Int { Int(values["RIG_PROXY_IMAPS_PORT"] ?? "") ?? 15993 }
-    var proxyImapPort: Int { Int(values["RIG_PROXY_IMAP_PORT"] ?? "") ?? 15143 }
-    var caFile: String { values["RIG_CA"] ?? "\(directory)/tls/ca.pem" }
+    public var directory: String { values["RIG_DIR"] ?? "/tmp/mailrig" }
+    public var host: String { values["RIG_HOST"] ?? "127.0.0.1" }
+    public var imapsPort: Int { Int(values["RIG_IMAPS_PORT"] ?? "") ?? 14993 }
+    public var imapPort: Int { Int(values["RIG_IMAP_PORT"] ?? "") ?? 14143 }
+    public var proxyImapsPort: Int { Int(values["RIG_PROXY_IMAPS_PORT"] ?? "") ?? 15993 }
+    public var proxyImapPort: Int { Int(values["RIG_PROXY_IMAP_PORT"] ?? "") ?? 15143 }
+    public var caFile: String { values["RIG_CA"] ?? "\(directory)/tls/ca.pem" }
     /// `rig` derives every port from the base; IMAPS is base + 993.
-    var portBase: Int { imapsPort - 993 }
+    public var portBase: Int { imapsPort - 993 }
 
-    static var envFilePath: String {
+    public static var envFilePath: String {
         let env = ProcessInfo.processInfo.environment
         if let file = env["RIG_ENV_FILE"], !file.isEmpty { return file }
         if let dir = env["RIG_DIR"], !dir.isEmpty { return "\(dir)/env" }
         return "/tmp/mailrig/env"
     }
 
-    static var isRequired: Bool { ProcessInfo.processInfo.environment["HEARTH_REQUIRE_RIG"] == "1" }
+    public static var isRequired: Bool { ProcessInfo.processInfo.environment["HEARTH_REQUIRE_RIG"] == "1" }
 
     /// The running rig, or nil (no env file, or nothing listening on its IMAPS port).
-    static let current: MailRig? = {
+    public static let current: MailRig? = {
         guard let text = try? String(contentsOfFile: envFilePath, encoding: .utf8) else { return nil }
         var values: [String: String] = [:]
         for line in text.split(separator: "\n") {
@@ -54,27 +55,27 @@ struct MailRig: Sendable {
     }()
 
     /// Run integration tests when a rig is up, or when it is required (then they fail).
-    static var shouldRun: Bool { current != nil || isRequired }
+    public static var shouldRun: Bool { current != nil || isRequired }
 
     /// The rig, or an error when it is required but absent.
-    static func require() throws -> MailRig {
+    public static func require() throws -> MailRig {
         guard let rig = current else {
             throw RigError.notRunning("HEARTH_REQUIRE_RIG=1 but no mail rig answers (env file \(envFilePath)); start it with testenv/rig/rig up")
         }
         return rig
     }
 
-    enum RigError: Error, CustomStringConvertible {
+    public enum RigError: Error, CustomStringConvertible {
         case notRunning(String)
         case commandFailed(String)
-        var description: String {
+        public var description: String {
             switch self { case .notRunning(let s), .commandFailed(let s): s }
         }
     }
 
     /// Runs `testenv/rig/rig ARGS` against this rig instance; returns stdout (trimmed).
     @discardableResult
-    func run(_ arguments: [String]) throws -> String {
+    public func run(_ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = Corpora.repositoryRoot.appendingPathComponent("testenv/rig/rig")
         process.arguments = arguments
@@ -109,27 +110,7 @@ struct MailRig: Sendable {
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    func token(_ user: String, _ options: [String] = []) throws -> String { try run(["token", user] + options) }
-
-    func configuration(security: IMAPConfiguration.Security = .implicitTLS, port: Int? = nil,
-                       trustRigCA: Bool = true, readTimeout: Duration = .seconds(20)) -> IMAPConfiguration {
-        IMAPConfiguration(host: host,
-                          port: port ?? (security == .implicitTLS ? imapsPort : imapPort),
-                          security: security, serverName: "localhost",
-                          extraCAFile: trustRigCA ? caFile : nil,
-                          connectTimeout: .seconds(10), readTimeout: readTimeout)
-    }
-
-    func connect(_ configuration: IMAPConfiguration? = nil) async throws -> IMAPConnection {
-        try await IMAPConnection.connect(configuration ?? self.configuration())
-    }
-
-    /// A connection logged in as carol (PLAIN).
-    func carol(security: IMAPConfiguration.Security = .implicitTLS) async throws -> IMAPConnection {
-        let connection = try await connect(configuration(security: security))
-        try await connection.authenticate(.plain(user: "carol@example.test", password: "carol-pass"))
-        return connection
-    }
+    public func token(_ user: String, _ options: [String] = []) throws -> String { try run(["token", user] + options) }
 
     private static func isListening(host: String, port: Int) -> Bool {
         let fd = socket(AF_INET, POSIXSocket.stream, 0)
@@ -148,21 +129,21 @@ struct MailRig: Sendable {
     }
 }
 
-extension Trait where Self == ConditionTrait {
-    /// Integration tests against the mail rig.
-    static var mailRig: Self { .enabled(if: MailRig.shouldRun, Comment(rawValue: MailRig.skipReason)) }
+/// The few libc calls whose spelling differs between Glibc and Darwin.
+public enum POSIXSocket {
+    #if canImport(Glibc)
+    public static let stream = Int32(SOCK_STREAM.rawValue)
+    public static let noSignal = Int32(MSG_NOSIGNAL)
+    public static func connect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { Glibc.connect(fd, address, length) }
+    public static func send(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { Glibc.send(fd, bytes, count, noSignal) }
+    #else
+    public static let stream = SOCK_STREAM
+    public static func connect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { Darwin.connect(fd, address, length) }
+    public static func send(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { Darwin.send(fd, bytes, count, 0) }
+    #endif
 }
 
-/// The few libc calls whose spelling differs between Glibc and Darwin.
-enum POSIXSocket {
-    #if canImport(Glibc)
-    static let stream = Int32(SOCK_STREAM.rawValue)
-    static let noSignal = Int32(MSG_NOSIGNAL)
-    static func connect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { Glibc.connect(fd, address, length) }
-    static func send(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { Glibc.send(fd, bytes, count, noSignal) }
-    #else
-    static let stream = SOCK_STREAM
-    static func connect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { Darwin.connect(fd, address, length) }
-    static func send(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { Darwin.send(fd, bytes, count, 0) }
-    #endif
+extension Trait where Self == ConditionTrait {
+    /// Integration tests against the mail rig: skipped when none runs, unless it is required.
+    public static var mailRig: Self { .enabled(if: MailRig.shouldRun, Comment(rawValue: MailRig.skipReason)) }
 }
