@@ -4,13 +4,14 @@ import HearthIMAP
 import HearthMIME
 import Logging
 
-/// Initial sync of one account: connect, sign in, LIST, store the folders, then sync every
-/// selectable folder (INBOX first) with `FolderSynchronizer`.
+/// Sync of one account: connect, sign in, LIST, store the folders, then sync every selectable
+/// folder (INBOX first) with `FolderSynchronizer`: incrementally when the folder has sync state
+/// from an earlier run (`syncIncrementally`), else the initial sync.
 ///
 /// Runs on one connection, folder after folder: a first sync is bounded by download bandwidth,
 /// not round trips, and one connection keeps us well inside provider connection limits.
-/// Not in this slice: incremental sync (CONDSTORE/QRESYNC), UIDVALIDITY resets, the local
-/// actions journal, IDLE (see docs/sync.md).
+/// Not in this slice: QRESYNC VANISHED, the local actions journal, IDLE, reconnect/backoff
+/// (see docs/sync.md).
 public struct AccountSynchronizer: Sendable {
     public struct Options: Sendable {
         public var batchSize: Int
@@ -40,7 +41,7 @@ public struct AccountSynchronizer: Sendable {
         self.options = options; self.logger = logger; self.progress = progress
     }
 
-    /// Runs the initial sync. On failure the progress handler gets `.failed` and the error is
+    /// Runs the sync. On failure the progress handler gets `.failed` and the error is
     /// thrown; whatever batches were stored stay stored, and a re-run continues from there.
     public func run() async throws(SyncError) -> AccountSyncResult {
         do {
@@ -90,12 +91,16 @@ public struct AccountSynchronizer: Sendable {
             try Task.checkCancellation(or: .cancelled)
             let template = SyncProgress(phase: .syncingHeaders, folder: folder.imapPath,
                                         foldersDone: results.count, foldersTotal: selectable.count, bytesDone: bytes)
-            let result = try await synchronizer.sync(folder, template: template)
+            // Folders with sync state from an earlier run: incremental; the others: initial.
+            let result = folder.uidValidity != nil && folder.uidNext != nil
+                ? try await synchronizer.syncIncrementally(folder, template: template)
+                : try await synchronizer.sync(folder, template: template)
             bytes += result.bytes
             results.append(result)
             logger.info("folder synced", metadata: [
                 "folder": "\(folder.imapPath)", "inserted": "\(result.inserted)", "linked": "\(result.linked)",
-                "alreadyStored": "\(result.alreadyStored)", "skipped": "\(result.skipped.count)"])
+                "alreadyStored": "\(result.alreadyStored)", "skipped": "\(result.skipped.count)",
+                "flagsUpdated": "\(result.flagsUpdated)", "removed": "\(result.removed)"])
         }
 
         var updatedAccount = try SyncCall.store { () throws(StoreError) in try store.account(accountID) } ?? account

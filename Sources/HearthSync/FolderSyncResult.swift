@@ -1,12 +1,22 @@
 import HearthCore
 
-/// What an initial sync did to one folder.
+/// What a sync (initial or incremental) did to one folder.
 public struct FolderSyncResult: Sendable, Hashable {
     public enum Outcome: Sendable, Hashable {
         case synced
-        /// The server's UIDVALIDITY differs from the stored one: every stored UID of the folder
-        /// is meaningless. Resynchronising such a folder is not in this slice; it is left alone.
+        /// Initial sync only: the server's UIDVALIDITY differs from the stored one, so every
+        /// stored UID of the folder is meaningless; the initial sync leaves such a folder alone.
+        /// (Incremental sync handles it: see `Mode.resyncedAfterUIDValidityChange`.)
         case skippedUIDValidityChanged(stored: UInt32, server: UInt32)
+    }
+
+    public enum Mode: Sendable, Hashable {
+        /// First sync of the folder (no stored sync state).
+        case initial
+        /// New mail from the stored UIDNEXT, flag changes, removals.
+        case incremental
+        /// UIDVALIDITY changed: every stored association was unlinked, then an initial sync ran.
+        case resyncedAfterUIDValidityChange(stored: UInt32, server: UInt32)
     }
 
     /// A message the server listed but that could not be stored.
@@ -32,12 +42,20 @@ public struct FolderSyncResult: Sendable, Hashable {
     public var skipped: [Skipped]
     /// Raw message bytes downloaded.
     public var bytes: Int
+    public var mode: Mode = .initial
+    /// Incremental: stored emails whose flags changed on the server and were updated.
+    public var flagsUpdated: Int = 0
+    /// Incremental: stored UIDs gone from the server, unlinked (last-association rule applied).
+    /// After a UIDVALIDITY change: every association unlinked before the resync.
+    public var removed: Int = 0
 }
 
-/// What an initial sync did to an account.
+/// What a sync did to an account.
 public struct AccountSyncResult: Sendable, Hashable {
     public var folders: [FolderSyncResult]
     public var inserted: Int { folders.reduce(0) { $0 + $1.inserted } }
     public var linked: Int { folders.reduce(0) { $0 + $1.linked } }
     public var bytes: Int { folders.reduce(0) { $0 + $1.bytes } }
+    public var flagsUpdated: Int { folders.reduce(0) { $0 + $1.flagsUpdated } }
+    public var removed: Int { folders.reduce(0) { $0 + $1.removed } }
 }

@@ -41,27 +41,49 @@ public struct FolderSynchronizer: Sendable {
         self.options = options; self.parser = parser; self.logger = logger; self.progress = progress
     }
 
-    /// Syncs `folder` (which must be stored, i.e. have an id). `template` carries the
-    /// account-level progress fields (folders done, bytes so far) into every report.
+    /// Initial sync of `folder` (which must be stored, i.e. have an id). `template` carries the
+    /// account-level progress fields (folders done, bytes so far) into every report. A folder
+    /// whose stored UIDVALIDITY differs from the server's is left alone
+    /// (`skippedUIDValidityChanged`); `syncIncrementally` handles that case.
     public func sync(_ folder: Folder, template: SyncProgress = SyncProgress(phase: .syncingHeaders)) async throws(SyncError) -> FolderSyncResult {
-        guard let folderID = folder.id else {
-            throw .accountNotConfigured("folder \(folder.imapPath) is not stored yet")
-        }
-        let path = folder.imapPath
-        let stage = SyncCall.Stage.session(folder: path)
-        let mailbox = MailboxName(wire: path)
-        let connection = self.connection
-        let selection = try await SyncCall.imap(stage) { try await connection.select(mailbox) }
-
-        var result = FolderSyncResult(folder: folder, outcome: .synced, serverUIDs: 0, alreadyStored: 0,
-                                      inserted: 0, linked: 0, duplicatesInFolder: 0, skipped: [], bytes: 0)
+        let folderID = try Self.id(of: folder)
+        let selection = try await select(folder)
         if let stored = folder.uidValidity, let server = selection.uidValidity, stored != server {
             logger.warning("UIDVALIDITY changed; folder left for a full resync", metadata: [
-                "folder": "\(path)", "stored": "\(stored)", "server": "\(server)"])
+                "folder": "\(folder.imapPath)", "stored": "\(stored)", "server": "\(server)"])
+            var result = Self.emptyResult(folder)
             result.outcome = .skippedUIDValidityChanged(stored: stored, server: server)
             return result
         }
+        return try await initialSync(folder, folderID: folderID, selection: selection, template: template)
+    }
 
+    static func id(of folder: Folder) throws(SyncError) -> FolderID {
+        guard let folderID = folder.id else {
+            throw .accountNotConfigured("folder \(folder.imapPath) is not stored yet")
+        }
+        return folderID
+    }
+
+    static func emptyResult(_ folder: Folder) -> FolderSyncResult {
+        FolderSyncResult(folder: folder, outcome: .synced, serverUIDs: 0, alreadyStored: 0,
+                         inserted: 0, linked: 0, duplicatesInFolder: 0, skipped: [], bytes: 0)
+    }
+
+    /// SELECT (CONDSTORE when advertised).
+    func select(_ folder: Folder) async throws(SyncError) -> MailboxSelection {
+        let connection = self.connection
+        let mailbox = MailboxName(wire: folder.imapPath)
+        return try await SyncCall.imap(.session(folder: folder.imapPath)) { try await connection.select(mailbox) }
+    }
+
+    /// The initial sync after SELECT: search the window, download what is not stored, record
+    /// the sync state.
+    func initialSync(_ folder: Folder, folderID: FolderID, selection: MailboxSelection,
+                     template: SyncProgress) async throws(SyncError) -> FolderSyncResult {
+        let stage = SyncCall.Stage.session(folder: folder.imapPath)
+        let connection = self.connection
+        var result = Self.emptyResult(folder)
         let key: SearchKey = options.since.map { .since(IMAPDate($0)) } ?? .all
         let serverUIDs = try await SyncCall.imap(stage) { try await connection.uidSearch(key) }
         let known = try SyncCall.store { () throws(StoreError) in try store.uids(in: folderID) }
@@ -69,8 +91,17 @@ public struct FolderSynchronizer: Sendable {
         result.serverUIDs = serverUIDs.count
         result.alreadyStored = serverUIDs.count - candidates.count
 
+        try await download(candidates, folder: folder, folderID: folderID, result: &result, template: template)
+        result.folder = try storeState(selection, folder: folder, folderID: folderID)
+        return result
+    }
+
+    /// Downloads (or links) `candidates`, newest first, in batches.
+    func download(_ candidates: [UInt32], folder: Folder, folderID: FolderID,
+                  result: inout FolderSyncResult, template: SyncProgress) async throws(SyncError) {
+        let stage = SyncCall.Stage.session(folder: folder.imapPath)
         var report = template
-        report.folder = path
+        report.folder = folder.imapPath
         report.messagesDone = 0
         report.messagesTotal = candidates.count
         report.phase = .syncingHeaders
@@ -83,15 +114,18 @@ public struct FolderSynchronizer: Sendable {
             start += batch.count
             try await syncBatch(batch, folderID: folderID, stage: stage, result: &result, report: &report)
         }
+    }
 
+    /// Writes UIDVALIDITY / UIDNEXT / HIGHESTMODSEQ from SELECT; called only after everything
+    /// else of the folder succeeded.
+    func storeState(_ selection: MailboxSelection, folder: Folder, folderID: FolderID) throws(SyncError) -> Folder {
         var updated = try SyncCall.store { () throws(StoreError) in try store.folder(folderID) } ?? folder
         updated.uidValidity = selection.uidValidity
         updated.uidNext = selection.uidNext
         updated.highestModSeq = selection.highestModSeq
         updated.lastSyncDate = Date()
         let toStore = updated
-        result.folder = try SyncCall.store { () throws(StoreError) in try store.upsert(toStore) }
-        return result
+        return try SyncCall.store { () throws(StoreError) in try store.upsert(toStore) }
     }
 
     // MARK: one batch
@@ -121,9 +155,11 @@ public struct FolderSynchronizer: Sendable {
                       try store.existingEmail(account: account, messageID: messageID, sizeBytes: size) })
             else { needBody.append(head.uid); continue }
             let links = try SyncCall.store { () throws(StoreError) in try store.folders(of: existing) }
-            if links.contains(where: { $0.folderID == folderID }) {
+            if links.contains(where: { $0.folderID == folderID && $0.imapUID != nil }) {
                 result.duplicatesInFolder += 1
             } else {
+                // Not in the folder, or in it without a UID (re-linked there by the
+                // last-association rule, e.g. during a UIDVALIDITY resync): record the UID.
                 try SyncCall.store { () throws(StoreError) in try store.link(existing, to: folderID, imapUID: head.uid) }
                 result.linked += 1
             }

@@ -62,6 +62,7 @@ import Testing
         func folders(of id: EmailID) throws(StoreError) -> [EmailFolder] { [] }
         func rawSource(of id: EmailID) throws(StoreError) -> Data? { nil }
         func uids(in folder: FolderID) throws(StoreError) -> [UInt32: EmailID] { [:] }
+        func setFlags(_ id: EmailID, isRead: Bool?, isStarred: Bool?, isAnswered: Bool?, isDraft: Bool?) throws(StoreError) {}
         func existingEmail(account: AccountID, messageID: String, sizeBytes: Int) throws(StoreError) -> EmailID? {
             stored.firstIndex { $0.email.messageID == messageID && $0.email.sizeBytes == sizeBytes }.map { EmailID(Int64($0 + 1)) }
         }

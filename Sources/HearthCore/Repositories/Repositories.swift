@@ -62,6 +62,9 @@ public protocol EmailRepository: Sendable {
     func unlink(_ id: EmailID, from folder: FolderID) throws(StoreError)
     /// Deletes the email, its folder associations and attachments; its thread is updated.
     func delete(_ id: EmailID) throws(StoreError)
+    /// Sets the email's flags (nil = unchanged) and, in the same transaction, its thread's
+    /// unread count / starred state and the unread counts of every folder it is in.
+    func setFlags(_ id: EmailID, isRead: Bool?, isStarred: Bool?, isAnswered: Bool?, isDraft: Bool?) throws(StoreError)
 }
 
 /// What a thread list asks for.
