@@ -37,23 +37,26 @@ struct HearthBinary {
     func run(_ arguments: [String], environment: [String: String] = [:], useDataDir: Bool = true) throws -> Result {
         let process = Process()
         process.executableURL = Self.executable
-        process.arguments = useDataDir ? ["--data-dir", dataDirectory.path] + arguments : arguments
-        // Subcommand options must follow the subcommand name.
-        if useDataDir, let first = arguments.first, !first.hasPrefix("-") {
-            process.arguments = [first, "--data-dir", dataDirectory.path] + arguments.dropFirst()
-            if first == "bench" { process.arguments = arguments }
-        }
+        // `--data-dir` belongs to each subcommand, so it goes right after the subcommand's name.
+        var args = arguments
+        if useDataDir, !args.isEmpty { args.insert(contentsOf: ["--data-dir", dataDirectory.path], at: 1) }
+        process.arguments = args
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }
         process.environment = env
-        let out = Pipe(), err = Pipe()
+        // stderr goes to a file so a chatty child can never fill a pipe nobody is reading.
+        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-err-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errURL) }
+        let err = try FileHandle(forWritingTo: errURL)
+        let out = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        // Read both pipes concurrently-safe: outputs are small in these tests.
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        try? err.close()
+        let errData = (try? Data(contentsOf: errURL)) ?? Data()
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
