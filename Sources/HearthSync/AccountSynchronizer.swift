@@ -57,7 +57,7 @@ public struct AccountSynchronizer: Sendable {
 
     private func runSteps() async throws(SyncError) -> AccountSyncResult {
         guard let accountID = account.id else { throw .accountNotConfigured("the account is not saved in the store") }
-        let configuration = try imapConfiguration()
+        let configuration = try IMAPSettings.configuration(for: account, options: options)
 
         progress(SyncProgress(phase: .connecting))
         let connection = try await SyncCall.imap(.connect) { try await IMAPConnection.connect(configuration) }
@@ -140,16 +140,5 @@ public struct AccountSynchronizer: Sendable {
         return folders.enumerated()
             .sorted { (rank($0.element.folderType), $0.offset) < (rank($1.element.folderType), $1.offset) }
             .map(\.element)
-    }
-
-    private func imapConfiguration() throws(SyncError) -> IMAPConfiguration {
-        if let configured = options.imapConfiguration { return configured }
-        guard let endpoint = account.imap else {
-            throw .accountNotConfigured("no IMAP server is set for \(account.email)")
-        }
-        return IMAPConfiguration(
-            host: endpoint.host, port: endpoint.port,
-            security: endpoint.security == .startTLS ? .startTLS : .implicitTLS,
-            extraCAFile: endpoint.extraCAFile, logger: Logger(label: "hearth.imap"))
     }
 }
