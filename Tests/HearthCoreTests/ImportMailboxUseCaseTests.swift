@@ -105,6 +105,26 @@ import Testing
         #expect(report.messagesStored == 1 && report.duplicates == 1)
     }
 
+    /// Yields its messages, then fails like a truncated compressed mbox.
+    struct BreakingSource: RawMessageSource {
+        var inner: ArraySource
+        mutating func next() throws(MailboxReadError) -> RawMessage? {
+            guard let message = try inner.next() else { throw .io(path: "x.mbox.xz", reason: "unexpected end of input") }
+            return message
+        }
+        var bytesRead: Int64 { inner.bytesRead }
+        var totalBytes: Int64? { inner.totalBytes }
+    }
+
+    @Test func messagesReadBeforeASourceErrorAreStored() throws {
+        let store = FakeStore()
+        let useCase = ImportMailboxUseCase(parser: LineParser(), accounts: store, folders: store, emails: store, batchSize: 100)
+        let account = try useCase.localAccount(email: "me@local", displayName: "Me")
+        var source = BreakingSource(inner: ArraySource(items: [raw("a|one"), raw("b|two"), raw("c|three")]))
+        #expect(throws: ImportError.self) { try useCase.run(source: &source, into: account) }
+        #expect(store.stored.compactMap(\.email.messageID) == ["a", "b", "c"])
+    }
+
     @Test func localAccountIsReused() throws {
         let store = FakeStore()
         let useCase = ImportMailboxUseCase(parser: LineParser(), accounts: store, folders: store, emails: store)

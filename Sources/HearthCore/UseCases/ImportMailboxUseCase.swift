@@ -81,7 +81,12 @@ public struct ImportMailboxUseCase: Sendable {
 
         while true {
             let raw: RawMessage?
-            do { raw = try source.next() } catch { throw .source(error) }
+            do { raw = try source.next() } catch {
+                // A mailbox that breaks part-way (a truncated .xz, an I/O error) keeps every
+                // message read before the break: store them, then report the error.
+                try flush()
+                throw .source(error)
+            }
             guard let raw else { break }
             state.messagesRead += 1
             state.bytesRead = source.bytesRead
