@@ -44,6 +44,27 @@ enum ChildProcess {
         return Measurement(exitStatus: exited, seconds: seconds, peakRSSBytes: Int64(usage.ru_maxrss) * 1024)
     }
 
+    /// Runs a program to completion and returns its exit status and combined stdout/stderr.
+    /// Output goes through a temporary file, not a pipe: a program that leaves a daemon behind
+    /// (the rig's `proxy start`, `up`) would hold a pipe open and reading it would never end.
+    static func capture(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-child-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let handle = try FileHandle(forWritingTo: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try? handle.close()
+        let output = String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self)
+        return (process.terminationStatus, output)
+    }
+
     /// Finds a program on PATH.
     static func which(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

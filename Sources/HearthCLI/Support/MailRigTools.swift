@@ -53,18 +53,9 @@ struct RigTool {
 
     @discardableResult
     func run(_ arguments: [String], check: Bool = true) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        if check && process.terminationStatus != 0 {
-            throw CLIError.io("rig \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(text.suffix(500))")
+        let (status, text) = try ChildProcess.capture(path, arguments)
+        if check && status != 0 {
+            throw CLIError.io("rig \(arguments.joined(separator: " ")) failed (\(status)): \(text.suffix(500))")
         }
         return text
     }
