@@ -46,22 +46,26 @@ let package = Package(
             "HearthCore", "HearthIMAP", "HearthMIME",
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
+        // Running child programs safely (posix_spawn + wait4, output to files, deadlines).
+        .target(name: "HearthProcess", swiftSettings: strict),
         // The command line: wiring of adapters into use cases, presentation as text/JSON.
         .target(name: "HearthCLI", dependencies: [
             "HearthCore", "HearthMIME", "HearthThreading", "HearthStore", "HearthMailbox", "HearthSync", "HearthIMAP",
+            "HearthProcess",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
         .executableTarget(name: "hearth", dependencies: ["HearthCLI"], swiftSettings: strict),
 
         // Test-only helpers (corpus location, temporary directories).
-        .target(name: "HearthTestSupport", path: "Tests/HearthTestSupport"),
+        .target(name: "HearthTestSupport", dependencies: ["HearthProcess"], path: "Tests/HearthTestSupport"),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
         .testTarget(name: "HearthMIMETests", dependencies: ["HearthTestSupport", "HearthMIME", "HearthCore"]),
         .testTarget(name: "HearthThreadingTests", dependencies: ["HearthTestSupport", "HearthThreading", "HearthMIME", "HearthMailbox", "HearthCore"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthTestSupport", "HearthStore", "HearthCore", "HearthThreading"]),
         .testTarget(name: "HearthMailboxTests", dependencies: ["HearthTestSupport", "HearthMailbox", "HearthCore"]),
-        .testTarget(name: "HearthIMAPTests", dependencies: ["HearthTestSupport", "HearthIMAP", "HearthCore"]),
+        .testTarget(name: "HearthIMAPTests", dependencies: ["HearthTestSupport", "HearthProcess", "HearthIMAP", "HearthCore"]),
         .testTarget(name: "HearthSyncTests", dependencies: ["HearthTestSupport", "HearthSync", "HearthStore", "HearthIMAP", "HearthMIME", "HearthCore"]),
-        .testTarget(name: "HearthCLITests", dependencies: ["HearthTestSupport", "hearth", "HearthCLI", "HearthStore", "HearthCore"]),
+        .testTarget(name: "HearthProcessTests", dependencies: ["HearthProcess"]),
+        .testTarget(name: "HearthCLITests", dependencies: ["HearthTestSupport", "HearthProcess", "hearth", "HearthCLI", "HearthStore", "HearthCore"]),
     ]
 )

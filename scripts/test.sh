@@ -7,10 +7,13 @@ cd "$(dirname "$0")/.."
 bash scripts/setup-system.sh
 # Start the project's own test servers (apt-installs Dovecot etc. on first use; ~2 s after).
 testenv/rig/rig up >&2
+# The fault proxy too, so no test has to start a daemon of its own.
+testenv/rig/rig proxy start >&2
 # shellcheck disable=SC1091
 source "${RIG_DIR:-/tmp/mailrig}/env"
 # Tests that need the rig fail instead of skipping when it is missing.
 export HEARTH_REQUIRE_RIG=1
 swift build --build-tests
 # Serially: the rig suites share four mailboxes, and a suite changing one must not race another.
-swift test --skip-build --no-parallel 2>&1 | tee /tmp/hearth-test.log
+# Bounded: a test that hangs fails the run in minutes instead of eating CI's whole budget.
+timeout --kill-after=30 "${HEARTH_TEST_TIMEOUT:-45m}" swift test --skip-build --no-parallel 2>&1 | tee /tmp/hearth-test.log

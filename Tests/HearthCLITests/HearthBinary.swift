@@ -1,4 +1,5 @@
 import Foundation
+import HearthProcess
 
 /// Runs the built `hearth` executable as a user would, capturing stdout, stderr and the exit code.
 struct HearthBinary {
@@ -35,30 +36,13 @@ struct HearthBinary {
 
     @discardableResult
     func run(_ arguments: [String], environment: [String: String] = [:], useDataDir: Bool = true) throws -> Result {
-        let process = Process()
-        process.executableURL = Self.executable
         // `--data-dir` belongs to each subcommand, so it goes right after the subcommand's name.
         var args = arguments
         if useDataDir, !args.isEmpty { args.insert(contentsOf: ["--data-dir", dataDirectory.path], at: 1) }
-        process.arguments = args
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }
-        process.environment = env
-        // stderr goes to a file so a chatty child can never fill a pipe nobody is reading.
-        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-err-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errURL) }
-        let err = try FileHandle(forWritingTo: errURL)
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try? err.close()
-        let errData = (try? Data(contentsOf: errURL)) ?? Data()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        // Bounded: a hung child fails its test instead of the whole CI run.
+        let outcome = try Subprocess.run(Self.executable.path, args, environment: env, timeout: 600)
+        return Result(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HearthProcess
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -76,38 +77,18 @@ public struct MailRig: Sendable {
     /// Runs `testenv/rig/rig ARGS` against this rig instance; returns stdout (trimmed).
     @discardableResult
     public func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = Corpora.repositoryRoot.appendingPathComponent("testenv/rig/rig")
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["RIG_DIR"] = directory
         environment["RIG_PORT_BASE"] = String(portBase)
-        process.environment = environment
-        // Output goes to files, not pipes: `rig proxy start` leaves a daemon behind that
-        // inherits the descriptors, so reading a pipe to its end would never return.
-        let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("rig-out-\(UUID().uuidString)")
-        let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent("rig-err-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: outputURL)
-            try? FileManager.default.removeItem(at: errorURL)
+        let rig = Corpora.repositoryRoot.appendingPathComponent("testenv/rig/rig").path
+        // Subprocess, not Foundation's Process: `rig proxy start` leaves a daemon behind, and
+        // Process.waitUntilExit waited for it forever (it hung a CI run).
+        let outcome = try Subprocess.run(rig, arguments, environment: environment, timeout: 120)
+        guard outcome.status == 0 else {
+            let why = outcome.timedOut ? "timed out after 120 s" : "exited \(outcome.status)"
+            throw RigError.commandFailed("rig \(arguments.joined(separator: " ")) \(why): \(outcome.stderr)")
         }
-        let output = try FileHandle(forWritingTo: outputURL)
-        let errors = try FileHandle(forWritingTo: errorURL)
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try? output.close()
-        try? errors.close()
-        let data = (try? Data(contentsOf: outputURL)) ?? Data()
-        let errorData = (try? Data(contentsOf: errorURL)) ?? Data()
-        guard process.terminationStatus == 0 else {
-            throw RigError.commandFailed("rig \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(String(decoding: errorData, as: UTF8.self))")
-        }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     public func token(_ user: String, _ options: [String] = []) throws -> String { try run(["token", user] + options) }
