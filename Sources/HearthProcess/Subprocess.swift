@@ -50,19 +50,25 @@ public enum Subprocess {
     /// - Parameters:
     ///   - environment: replaces the child's environment when given; nil inherits ours.
     ///   - stderr: `.capture` keeps it apart from stdout; pass `mergeStderr` to interleave both.
+    ///   - stdin: text the child reads on standard input (nil: /dev/null).
     ///   - timeout: seconds after which the child gets SIGKILL (nil: no limit).
     public static func run(
         _ executable: String, _ arguments: [String],
         environment: [String: String]? = nil,
         stdout: Output = .capture, stderr: Output = .capture, mergeStderr: Bool = false,
-        timeout: Double? = nil
+        stdin: String? = nil, timeout: Double? = nil
     ) throws -> Outcome {
         let outFile = temporaryFile("out"), errFile = temporaryFile("err")
         defer { unlink(outFile); unlink(errFile) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        let inFile = temporaryFile("in")
+        defer { unlink(inFile) }
+        if let stdin {
+            FileManager.default.createFile(atPath: inFile, contents: Data(stdin.utf8), attributes: [.posixPermissions: 0o600])
+        }
+        posix_spawn_file_actions_addopen(&actions, 0, stdin == nil ? "/dev/null" : inFile, O_RDONLY, 0)
         redirect(&actions, fd: 1, output: stdout, file: outFile)
         if mergeStderr {
             posix_spawn_file_actions_adddup2(&actions, 1, 2)

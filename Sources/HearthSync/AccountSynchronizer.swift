@@ -10,20 +10,28 @@ import Logging
 ///
 /// Runs on one connection, folder after folder: a first sync is bounded by download bandwidth,
 /// not round trips, and one connection keeps us well inside provider connection limits.
-/// Not in this slice: QRESYNC VANISHED, the local actions journal, IDLE, reconnect/backoff
-/// (see docs/sync.md).
+/// Journalled offline actions are replayed first (`ActionReplayer`). IDLE push and reconnects
+/// live in `InboxWatcher` (see docs/sync.md).
 public struct AccountSynchronizer: Sendable {
     public struct Options: Sendable {
         public var batchSize: Int
         /// Overrides the connection settings derived from `Account.imap` (tests, or a caller
         /// that needs a server name different from the host).
         public var imapConfiguration: IMAPConfiguration?
-        /// "Now", for the sync window; injectable so tests are deterministic.
+        /// "Now", for the sync window and action retries; injectable so tests are deterministic.
         public var now: @Sendable () -> Date
+        /// Retries of journalled actions the server refuses.
+        public var retryPolicy: RetryPolicy
+        /// Use QRESYNC when the server offers it (tests turn it off to compare both paths).
+        public var useQResync: Bool
+        /// Caps simultaneous connections per account (shared by sync, replay and IDLE).
+        public var connections: ConnectionLimiter = .shared
 
         public init(batchSize: Int = 100, imapConfiguration: IMAPConfiguration? = nil,
-                    now: @escaping @Sendable () -> Date = { Date() }) {
+                    now: @escaping @Sendable () -> Date = { Date() }, retryPolicy: RetryPolicy = RetryPolicy(),
+                    useQResync: Bool = true) {
             self.batchSize = batchSize; self.imapConfiguration = imapConfiguration; self.now = now
+            self.retryPolicy = retryPolicy; self.useQResync = useQResync
         }
     }
 
@@ -55,19 +63,28 @@ public struct AccountSynchronizer: Sendable {
         }
     }
 
+    /// Only sends the journalled actions that are due (no folder sync): what a client does right
+    /// after the user acts, so the server hears of it within a second when online.
+    public func replayActions() async throws(SyncError) -> ReplayResult {
+        guard let accountID = account.id else { throw .accountNotConfigured("the account is not saved in the store") }
+        let due = try SyncCall.store { () throws(StoreError) in try store.dueOperations(account: accountID, by: options.now()) }
+        guard !due.isEmpty else { return ReplayResult() }
+        let configuration = try IMAPSettings.configuration(for: account, options: options)
+        return try await options.connections.withConnection(account: account.email, configuration: configuration) { connection throws(SyncError) in
+            let imapCredentials = try await credentials.imapCredentials()
+            try await SyncCall.imap(.authenticate) { try await connection.authenticate(imapCredentials) }
+            return try await ActionReplayer(connection: connection, store: store, account: accountID,
+                                            policy: options.retryPolicy, now: options.now, logger: logger).replay()
+        }
+    }
+
     private func runSteps() async throws(SyncError) -> AccountSyncResult {
         guard let accountID = account.id else { throw .accountNotConfigured("the account is not saved in the store") }
         let configuration = try IMAPSettings.configuration(for: account, options: options)
 
         progress(SyncProgress(phase: .connecting))
-        let connection = try await SyncCall.imap(.connect) { try await IMAPConnection.connect(configuration) }
-        do {
-            let result = try await sync(on: connection, account: accountID)
-            await connection.logout()
-            return result
-        } catch {
-            await connection.close()
-            throw error
+        return try await options.connections.withConnection(account: account.email, configuration: configuration) { connection throws(SyncError) in
+            try await sync(on: connection, account: accountID)
         }
     }
 
@@ -81,10 +98,16 @@ public struct AccountSynchronizer: Sendable {
         let folders = try storeFolders(listed, account: accountID)
         let selectable = Self.syncOrder(folders.filter(\.isSelectable))
 
+        // The user's offline actions reach the server before its state is read back, so the
+        // sync never undoes them (server state is authoritative only for what we did not change).
+        let replay = try await ActionReplayer(connection: connection, store: store, account: accountID,
+                                              policy: options.retryPolicy, now: options.now, logger: logger).replay()
+
         let since = account.syncWindowDays.map { options.now().addingTimeInterval(-Double($0) * 86_400) }
+        let qresync = try await enableQResync(connection)
         let synchronizer = FolderSynchronizer(
             connection: connection, store: store, account: accountID,
-            options: .init(batchSize: options.batchSize, since: since), logger: logger, progress: progress)
+            options: .init(batchSize: options.batchSize, since: since, qresync: qresync), logger: logger, progress: progress)
         var results: [FolderSyncResult] = []
         var bytes = 0
         for folder in selectable {
@@ -107,7 +130,14 @@ public struct AccountSynchronizer: Sendable {
         updatedAccount.lastSyncDate = options.now()
         let toStore = updatedAccount
         try SyncCall.store { () throws(StoreError) in try store.update(toStore) }
-        return AccountSyncResult(folders: results)
+        return AccountSyncResult(folders: results, actions: replay)
+    }
+
+    /// ENABLE QRESYNC when advertised (RFC 7162 requires it before SELECT … (QRESYNC …)).
+    private func enableQResync(_ connection: IMAPConnection) async throws(SyncError) -> Bool {
+        guard options.useQResync, await connection.capabilities.contains(.qresync) else { return false }
+        let enabled = try await SyncCall.imap(.session(folder: nil)) { try await connection.enable([.qresync]) }
+        return enabled.contains(.qresync)
     }
 
     /// Upserts every LIST entry (keeping stored sync state) and returns the stored folders.

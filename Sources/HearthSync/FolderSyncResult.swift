@@ -53,6 +53,12 @@ public struct FolderSyncResult: Sendable, Hashable {
 /// What a sync did to an account.
 public struct AccountSyncResult: Sendable, Hashable {
     public var folders: [FolderSyncResult]
+    /// What the replay of journalled actions did before the folders were synced.
+    public var actions: ReplayResult
+
+    public init(folders: [FolderSyncResult], actions: ReplayResult = ReplayResult()) {
+        self.folders = folders; self.actions = actions
+    }
     public var inserted: Int { folders.reduce(0) { $0 + $1.inserted } }
     public var linked: Int { folders.reduce(0) { $0 + $1.linked } }
     public var bytes: Int { folders.reduce(0) { $0 + $1.bytes } }

@@ -19,9 +19,12 @@ public struct FolderSynchronizer: Sendable {
         public var batchSize: Int
         /// Only messages with INTERNALDATE on or after this day; nil syncs everything.
         public var since: Date?
+        /// QRESYNC is enabled on the connection: incremental sync learns removals (VANISHED) and
+        /// flag changes from SELECT itself.
+        public var qresync: Bool
 
-        public init(batchSize: Int = 100, since: Date? = nil) {
-            self.batchSize = max(1, batchSize); self.since = since
+        public init(batchSize: Int = 100, since: Date? = nil, qresync: Bool = false) {
+            self.batchSize = max(1, batchSize); self.since = since; self.qresync = qresync
         }
     }
 
@@ -71,10 +74,10 @@ public struct FolderSynchronizer: Sendable {
     }
 
     /// SELECT (CONDSTORE when advertised).
-    func select(_ folder: Folder) async throws(SyncError) -> MailboxSelection {
+    func select(_ folder: Folder, qresync: SelectParameters.QResync? = nil) async throws(SyncError) -> MailboxSelection {
         let connection = self.connection
         let mailbox = MailboxName(wire: folder.imapPath)
-        return try await SyncCall.imap(.session(folder: folder.imapPath)) { try await connection.select(mailbox) }
+        return try await SyncCall.imap(.session(folder: folder.imapPath)) { try await connection.select(mailbox, qresync: qresync) }
     }
 
     /// The initial sync after SELECT: search the window, download what is not stored, record

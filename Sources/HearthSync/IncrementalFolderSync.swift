@@ -10,7 +10,10 @@ import HearthIMAP
 ///    unlinked (FR-FOUND-03's last-association rule applies: emails in no other folder are
 ///    archived, or deleted when the folder is Trash), then the initial sync runs. There is no
 ///    local-only state (drafts, outbox, offline actions) to carry over yet.
-/// 3. Otherwise one `UID SEARCH ALL`, compared with `uids(in:)`:
+/// 3. With QRESYNC enabled (RFC 7162) and a stored HIGHESTMODSEQ, SELECT (QRESYNC …) itself
+///    reports what vanished and which flags changed since then; new mail is `UID SEARCH UID
+///    <stored UIDNEXT>:*`. No UID list of the whole folder is fetched.
+///    Otherwise one `UID SEARCH ALL`, compared with `uids(in:)`:
 ///    - removals: stored UIDs the server no longer lists → `unlink` (last-association rule);
 ///    - flag changes: with a stored and a server HIGHESTMODSEQ, `UID FETCH 1:* (UID FLAGS)
 ///      (CHANGEDSINCE stored)` (nothing at all when the mod-sequence did not move); without
@@ -19,8 +22,6 @@ import HearthIMAP
 ///      (header fetch, link copies, body fetch, insert per batch).
 /// 4. The new UIDVALIDITY / UIDNEXT / HIGHESTMODSEQ from SELECT are stored last, so an
 ///    interrupted run is simply repeated (every step is idempotent).
-///
-/// QRESYNC VANISHED is not used: the UID diff finds expunges on every server.
 extension FolderSynchronizer {
     public func syncIncrementally(_ folder: Folder,
                                   template: SyncProgress = SyncProgress(phase: .syncingHeaders)) async throws(SyncError) -> FolderSyncResult {
@@ -28,7 +29,10 @@ extension FolderSynchronizer {
         guard let storedValidity = folder.uidValidity, let storedNext = folder.uidNext else {
             return try await sync(folder, template: template)
         }
-        let selection = try await select(folder)
+        let qresync = options.qresync ? folder.highestModSeq.map {
+            SelectParameters.QResync(uidValidity: storedValidity, modSeq: $0)
+        } : nil
+        let selection = try await select(folder, qresync: qresync)
 
         if let server = selection.uidValidity, server != storedValidity {
             logger.warning("UIDVALIDITY changed; resyncing the folder", metadata: [
@@ -52,6 +56,11 @@ extension FolderSynchronizer {
             result.mode = .resyncedAfterUIDValidityChange(stored: storedValidity, server: server)
             result.removed = before.count
             return result
+        }
+
+        if qresync != nil, selection.highestModSeq != nil, !selection.noModSeq {
+            return try await syncWithQResync(folder, folderID: folderID, storedNext: storedNext,
+                                             selection: selection, template: template)
         }
 
         let stage = SyncCall.Stage.session(folder: folder.imapPath)
@@ -101,6 +110,38 @@ extension FolderSynchronizer {
         let candidates = serverUIDs.filter { $0 >= storedNext && known[$0] == nil }.sorted(by: >)
         try await download(candidates, folder: folder, folderID: folderID, result: &result, template: template)
 
+        result.folder = try storeState(selection, folder: folder, folderID: folderID)
+        return result
+    }
+
+    /// The QRESYNC path: removals from VANISHED (EARLIER), flag changes from the FETCH responses
+    /// of the same SELECT, new mail from a UID range search.
+    private func syncWithQResync(_ folder: Folder, folderID: FolderID, storedNext: UInt32, selection: MailboxSelection,
+                                 template: SyncProgress) async throws(SyncError) -> FolderSyncResult {
+        let stage = SyncCall.Stage.session(folder: folder.imapPath)
+        let connection = self.connection
+        var result = Self.emptyResult(folder)
+        result.mode = .incremental
+        let known = try SyncCall.store { () throws(StoreError) in try store.uids(in: folderID) }
+
+        for (uid, id) in known.sorted(by: { $0.key < $1.key }) where selection.vanished.contains(where: { $0.contains(uid) }) {
+            try SyncCall.store { () throws(StoreError) in try store.unlink(id, from: folderID) }
+            result.removed += 1
+        }
+        for message in selection.changes {
+            guard let uid = message.uid, let flags = message.flags, let id = known[uid],
+                  !selection.vanished.contains(where: { $0.contains(uid) }) else { continue }
+            if try apply(Self.flags(flags), to: id) { result.flagsUpdated += 1 }
+        }
+        result.alreadyStored = known.count - result.removed
+
+        let newUIDs = try await SyncCall.imap(stage) {
+            try await connection.uidSearch(.uid(SequenceSet(ranges: [SequenceRange(.number(storedNext), .last)])))
+        }
+        // `n:*` always matches the highest UID, even below n: keep only really new ones.
+        let candidates = newUIDs.filter { $0 >= storedNext && known[$0] == nil }.sorted(by: >)
+        result.serverUIDs = result.alreadyStored + candidates.count
+        try await download(candidates, folder: folder, folderID: folderID, result: &result, template: template)
         result.folder = try storeState(selection, folder: folder, folderID: folderID)
         return result
     }

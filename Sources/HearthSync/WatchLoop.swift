@@ -56,19 +56,11 @@ struct WatchLoop: Sendable {
     /// One connection: sign in, EXAMINE INBOX, sync, IDLE until a failure or cancellation.
     private func session(attempt: inout Int) async throws(SyncError) {
         let configuration = try IMAPSettings.configuration(for: account, options: options.sync)
-        let connection = try await SyncCall.imap(.connect) { try await IMAPConnection.connect(configuration) }
-        do {
-            try await watch(on: connection, configuration: configuration, attempt: &attempt)
-            await Self.logout(connection)
-        } catch {
-            if error == .cancelled { await Self.logout(connection) } else { await connection.close() }
-            throw error
+        var attempts = attempt
+        defer { attempt = attempts }
+        try await options.sync.connections.withConnection(account: account.email, configuration: configuration) { connection throws(SyncError) in
+            try await watch(on: connection, configuration: configuration, attempt: &attempts)
         }
-    }
-
-    /// LOGOUT in a task of its own, so a cancelled watcher still says goodbye.
-    static func logout(_ connection: IMAPConnection) async {
-        await Task { await connection.logout() }.value
     }
 
     private func watch(on connection: IMAPConnection, configuration: IMAPConfiguration,

@@ -20,10 +20,10 @@ extension InitialSyncTests {
             var description: String { "\(uid) \(messageID ?? "-") read=\(isRead) starred=\(isStarred)" }
         }
 
-        func sync(_ store: MailStore, _ account: Account, rig: MailRig) async throws -> AccountSyncResult {
+        func sync(_ store: MailStore, _ account: Account, rig: MailRig, qresync: Bool = true) async throws -> AccountSyncResult {
             try await AccountSynchronizer(
                 account: account, credentials: .password(user: dave.user, dave.password), store: store,
-                options: .init(batchSize: 5, imapConfiguration: rig.configuration())).run()
+                options: .init(batchSize: 5, imapConfiguration: rig.configuration(), useQResync: qresync)).run()
         }
 
         /// Per folder path: the stored (uid, Message-ID, read, starred) of every UID association.
@@ -40,21 +40,24 @@ extension InitialSyncTests {
             return result
         }
 
-        @Test func newMailFlagChangesAndExpungesEndLikeAFreshInitialSync() async throws {
+        /// Both ways of learning about changes: QRESYNC (VANISHED and changed FLAGS in SELECT) and
+        /// the UID-list diff with CONDSTORE that servers without QRESYNC (Gmail) need.
+        @Test(arguments: [true, false])
+        func newMailFlagChangesAndExpungesEndLikeAFreshInitialSync(qresync: Bool) async throws {
             let rig = try MailRig.require()
             try rig.run(["seed", "6", "--user", dave.user])
 
             let store = try MailStore.inMemory()
             let account = try base.makeAccount(store, rig: rig, email: dave.user, gmail: false)
             let accountID = try #require(account.id)
-            let first = try await sync(store, account, rig: rig)
+            let first = try await sync(store, account, rig: rig, qresync: qresync)
             #expect(first.folders.allSatisfy { $0.mode == .initial })
             let inbox = try #require(try store.folders(account: accountID).first { $0.folderType == .inbox })
             let inboxID = try #require(inbox.id)
             let archiveID = try #require(try store.folders(account: accountID).first { $0.folderType == .archive }?.id)
 
             // Nothing changed on the server: incremental, nothing stored, nothing updated.
-            let idle = try await sync(store, account, rig: rig)
+            let idle = try await sync(store, account, rig: rig, qresync: qresync)
             #expect(idle.folders.allSatisfy { $0.mode == .incremental })
             #expect(idle.inserted + idle.linked + idle.flagsUpdated + idle.removed == 0)
 
@@ -65,7 +68,7 @@ extension InitialSyncTests {
             let serverAfter = Set(try await base.serverMessages(rig, credentials: credentials, folder: "INBOX").keys)
             let delivered = serverAfter.subtracting(serverBefore)
             #expect(delivered.count >= 2)   // ≥: another process may deliver to dave too
-            let second = try await sync(store, account, rig: rig)
+            let second = try await sync(store, account, rig: rig, qresync: qresync)
             let inboxResult = try #require(second.folders.first { $0.folder.id == inboxID })
             #expect(inboxResult.mode == .incremental)
             let storedAfter = Set(try store.uids(in: inboxID).keys)
@@ -77,13 +80,13 @@ extension InitialSyncTests {
             let target = try #require(delivered.max())
             let targetEmail = try #require(try store.uids(in: inboxID)[target])
             try rig.run(["flags", dave.user, "INBOX", "\(target)", "remove", "\\Seen", "\\Flagged"])
-            _ = try await sync(store, account, rig: rig)
+            _ = try await sync(store, account, rig: rig, qresync: qresync)
             var email = try #require(try store.email(targetEmail))
             #expect(!email.isRead && !email.isStarred)
             let unreadBefore = try #require(try store.folder(inboxID)).unreadCount
 
             try rig.run(["flags", dave.user, "INBOX", "\(target)", "add", "\\Seen", "\\Flagged"])
-            let flagged = try await sync(store, account, rig: rig)
+            let flagged = try await sync(store, account, rig: rig, qresync: qresync)
             #expect(flagged.folders.first { $0.folder.id == inboxID }?.flagsUpdated == 1)
             email = try #require(try store.email(targetEmail))
             #expect(email.isRead && email.isStarred)
@@ -97,7 +100,7 @@ extension InitialSyncTests {
             // (c) Expunge behind the client's back: the association goes, the email is archived
             // (INBOX is not Trash; FR-FOUND-03).
             try rig.run(["expunge", dave.user, "INBOX", "\(target)"])
-            let expunged = try await sync(store, account, rig: rig)
+            let expunged = try await sync(store, account, rig: rig, qresync: qresync)
             #expect(expunged.folders.first { $0.folder.id == inboxID }?.removed == 1)
             #expect(try store.uids(in: inboxID)[target] == nil)
             let links = try store.folders(of: targetEmail)

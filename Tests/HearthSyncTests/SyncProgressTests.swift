@@ -53,7 +53,7 @@ import Testing
 }
 
 /// A store that is never reached (configuration errors come first).
-struct NoStore: AccountRepository, FolderRepository, EmailRepository, ThreadRepository {
+struct NoStore: AccountRepository, FolderRepository, EmailRepository, ThreadRepository, ActionJournalRepository {
     func create(_ account: Account) throws(StoreError) -> Account { throw .notFound("unused") }
     func account(_ id: AccountID) throws(StoreError) -> Account? { nil }
     func accounts() throws(StoreError) -> [Account] { [] }
@@ -77,4 +77,12 @@ struct NoStore: AccountRepository, FolderRepository, EmailRepository, ThreadRepo
     func delete(_ id: EmailID) throws(StoreError) {}
     func threads(_ query: ThreadQuery) throws(StoreError) -> [MailThread] { [] }
     func thread(_ id: ThreadID) throws(StoreError) -> MailThread? { nil }
+    func apply(_ plan: ActionPlan, at date: Date) throws(StoreError) -> [PendingOperation] { [] }
+    func dueOperations(account: AccountID, by date: Date) throws(StoreError) -> [PendingOperation] { [] }
+    func journal(account: AccountID?) throws(StoreError) -> [PendingOperation] { [] }
+    func complete(_ id: PendingOperationID, newUID: UInt32?) throws(StoreError) {}
+    func postpone(_ id: PendingOperationID, attempts: Int, retryAt: Date, error: String) throws(StoreError) {}
+    func fail(_ id: PendingOperationID, error: String) throws(StoreError) {}
+    func retry(_ id: PendingOperationID, at date: Date) throws(StoreError) {}
+    func dismiss(_ id: PendingOperationID) throws(StoreError) {}
 }

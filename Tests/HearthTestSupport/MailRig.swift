@@ -76,8 +76,8 @@ public struct MailRig: Sendable {
 
     /// Runs `testenv/rig/rig ARGS` against this rig instance; returns stdout (trimmed).
     @discardableResult
-    public func run(_ arguments: [String]) throws -> String {
-        var environment = ProcessInfo.processInfo.environment
+    public func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> String {
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         environment["RIG_DIR"] = directory
         environment["RIG_PORT_BASE"] = String(portBase)
         let rig = Corpora.repositoryRoot.appendingPathComponent("testenv/rig/rig").path

@@ -11,6 +11,7 @@ enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: v1)
+        migrator.registerMigration("v7-actions", migrate: v7Actions)
         return migrator
     }
 

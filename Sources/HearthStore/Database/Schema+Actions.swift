@@ -1,0 +1,34 @@
+import GRDB
+
+extension Schema {
+    /// v7 (issue 3): the offline action journal. One row per server operation, replayed in id
+    /// order. `email_id` is SET NULL when the message goes (a permanent delete must still reach
+    /// the server); a folder that goes takes its operations with it.
+    static func v7Actions(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE pending_operation (
+                id INTEGER PRIMARY KEY,
+                account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                email_id INTEGER REFERENCES email(id) ON DELETE SET NULL,
+                action TEXT NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('store', 'move', 'expunge')),
+                folder_id INTEGER NOT NULL REFERENCES folder(id) ON DELETE CASCADE,
+                uid INTEGER NOT NULL,
+                target_folder_id INTEGER REFERENCES folder(id) ON DELETE CASCADE,
+                flag TEXT CHECK (flag IN ('seen', 'flagged')),
+                flag_add INTEGER,
+                created_at INTEGER NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                next_attempt_at INTEGER NOT NULL,
+                state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'failed')),
+                last_error TEXT,
+                CHECK ((kind = 'move') = (target_folder_id IS NOT NULL)),
+                CHECK ((kind = 'store') = (flag IS NOT NULL AND flag_add IS NOT NULL))
+            );
+            CREATE INDEX pending_operation_due ON pending_operation(account_id, state, next_attempt_at);
+            CREATE INDEX pending_operation_email ON pending_operation(email_id);
+            CREATE INDEX pending_operation_folder ON pending_operation(folder_id);
+            CREATE INDEX pending_operation_target ON pending_operation(target_folder_id);
+            """)
+    }
+}

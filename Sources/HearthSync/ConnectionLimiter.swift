@@ -1,0 +1,65 @@
+import Foundation
+import HearthIMAP
+
+/// At most `limit` simultaneous IMAP connections per account (spec: 5). Providers cap them —
+/// Gmail at 15 per account across all of a user's clients — and a client that opens more gets
+/// refused logins, so sync, action replay and the IDLE watcher all take a slot here first.
+/// Waiters are served first come, first served.
+public actor ConnectionLimiter {
+    public static let shared = ConnectionLimiter(limit: 5)
+
+    public let limit: Int
+    private var inUse: [String: Int] = [:]
+    private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+
+    public init(limit: Int) { self.limit = max(1, limit) }
+
+    public func acquire(_ account: String) async {
+        if inUse[account, default: 0] < limit {
+            inUse[account, default: 0] += 1
+            return
+        }
+        await withCheckedContinuation { waiting[account, default: []].append($0) }
+    }
+
+    /// Hands the slot to the next waiter, if any.
+    public func release(_ account: String) {
+        if var queue = waiting[account], !queue.isEmpty {
+            let next = queue.removeFirst()
+            waiting[account] = queue
+            next.resume()
+        } else {
+            inUse[account] = max(0, inUse[account, default: 0] - 1)
+        }
+    }
+
+    public func connections(_ account: String) -> Int { inUse[account, default: 0] }
+}
+
+extension ConnectionLimiter {
+    /// Takes a slot, connects, runs `body`; LOGOUT after success, close after a failure (a
+    /// cancelled body still says LOGOUT), and the slot is given back in every case.
+    func withConnection<T: Sendable>(
+        account: String, configuration: IMAPConfiguration,
+        _ body: (IMAPConnection) async throws(SyncError) -> T
+    ) async throws(SyncError) -> T {
+        await acquire(account)
+        let connection: IMAPConnection
+        do {
+            connection = try await SyncCall.imap(.connect) { try await IMAPConnection.connect(configuration) }
+        } catch {
+            await release(account)
+            throw error
+        }
+        do {
+            let value = try await body(connection)
+            await connection.logout()
+            await release(account)
+            return value
+        } catch {
+            if error == .cancelled { await Task { await connection.logout() }.value } else { await connection.close() }
+            await release(account)
+            throw error
+        }
+    }
+}
