@@ -48,10 +48,10 @@ public struct ActionReplayer: Sendable {
         guard !due.isEmpty else { return result }
         let folders = try SyncCall.store { () throws(StoreError) in try store.folders(account: account) }
         let paths = Dictionary(folders.compactMap { f in f.id.map { ($0, f.imapPath) } }, uniquingKeysWith: { a, _ in a })
-        var selected: FolderID?
+        var selected: (folder: FolderID, uidValidity: UInt32?)?
         for operation in due {
             do {
-                let newUID = try await perform(operation.operation, paths: paths, selected: &selected)
+                let newUID = try await perform(operation, paths: paths, selected: &selected)
                 try SyncCall.store { () throws(StoreError) in try store.complete(operation.id, newUID: newUID) }
                 result.completed += 1
             } catch let refusal as Refusal {
@@ -87,11 +87,23 @@ public struct ActionReplayer: Sendable {
     /// The server said no to this operation (as opposed to the connection failing).
     struct Refusal: Error { var message: String }
 
-    private func perform(_ operation: ServerOperation, paths: [FolderID: String], selected: inout FolderID?) async throws -> UInt32? {
+    private func perform(_ entry: PendingOperation, paths: [FolderID: String],
+                         selected: inout (folder: FolderID, uidValidity: UInt32?)?) async throws -> UInt32? {
+        var operation = entry.operation
         guard let path = paths[operation.folder] else { throw Refusal(message: "the folder is no longer known locally") }
-        if selected != operation.folder {
-            _ = try await run { try await connection.select(MailboxName(wire: path)) }
-            selected = operation.folder
+        if selected?.folder != operation.folder {
+            let selection = try await run { try await connection.select(MailboxName(wire: path)) }
+            selected = (operation.folder, selection.uidValidity)
+        }
+        // The server renumbered the folder since the user acted: the stored UID may now name
+        // another message. Find ours again by Message-ID, or give up visibly.
+        if let then = entry.uidValidity, let now = selected?.uidValidity, then != now {
+            guard let messageID = entry.messageID else {
+                throw Refusal(message: "the folder was renumbered on the server and the message has no Message-ID to find it again")
+            }
+            let found = try await run { try await connection.uidSearch(.header(field: "Message-ID", value: messageID)) }
+            guard let uid = found.first else { return nil }   // gone from the folder: nothing left to do
+            operation = entry.withUID(uid)
         }
         let uid = SequenceSet(ranges: [SequenceRange(operation.uid)])
         switch operation {

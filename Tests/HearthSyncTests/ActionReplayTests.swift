@@ -153,6 +153,32 @@ extension InitialSyncTests {
             #expect(try store.journal(account: accountID).isEmpty)
         }
 
+        /// The server renumbers INBOX (new UIDVALIDITY, new UIDs) between the action and its replay:
+        /// the stored UID now names another message, so the replay finds ours by Message-ID.
+        @Test func actionReachesTheRightMessageAfterTheFolderWasRenumbered() async throws {
+            let rig = try MailRig.require()
+            try rig.run(["seed", "3", "--user", dave.user])
+            let store = try MailStore.inMemory()
+            let account = try base.makeAccount(store, rig: rig, email: dave.user, gmail: false)
+            let accountID = try #require(account.id)
+            let credentials = SyncCredentials.password(user: dave.user, dave.password)
+            _ = try await sync(store, account, credentials: credentials, configuration: rig.configuration())
+            let imap = IMAPCredentials.plain(user: dave.user, password: dave.password)
+            let before = try await base.serverMessages(rig, credentials: imap, folder: "INBOX")
+            let target = try #require(try inbox(store, accountID).first { message in
+                before[message.uid]?.flags.contains(.flagged) == false && message.email.messageID != nil
+            })
+            try PerformMailActionUseCase(store: store).perform(.setStarred(true), on: [try #require(target.email.id)])
+
+            try rig.run(["renumber", dave.user, "INBOX"])
+            let result = try await sync(store, account, credentials: credentials, configuration: rig.configuration())
+            #expect(result.actions.completed == 1)
+            let after = try await base.serverMessages(rig, credentials: imap, folder: "INBOX")
+            let flagged = after.values.filter { $0.flags.contains(.flagged) }.compactMap(\.messageID)
+            let flaggedBefore = before.values.filter { $0.flags.contains(.flagged) }.compactMap(\.messageID)
+            #expect(Set(flagged) == Set(flaggedBefore + [try #require(target.email.messageID)]))
+        }
+
         @Test func gmailArchiveRemovesFromInboxOnlyAndStarReachesEveryCopy() async throws {
             let rig = try MailRig.require()
             let bob = InitialSyncTests.bob

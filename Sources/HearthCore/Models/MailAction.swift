@@ -96,11 +96,25 @@ public struct PendingOperation: Sendable, Hashable, Codable, Identifiable {
     public var nextAttemptAt: Date
     public var state: State
     public var lastError: String?
+    /// The folder's UIDVALIDITY when the user acted: if the server renumbered the folder since,
+    /// `operation.uid` names another message and the replay finds it again by `messageID`.
+    public var uidValidity: UInt32?
+    public var messageID: String?
 
     public init(id: PendingOperationID, account: AccountID, email: EmailID?, action: String, operation: ServerOperation,
-                createdAt: Date, attempts: Int = 0, nextAttemptAt: Date, state: State = .pending, lastError: String? = nil) {
+                createdAt: Date, attempts: Int = 0, nextAttemptAt: Date, state: State = .pending, lastError: String? = nil,
+                uidValidity: UInt32? = nil, messageID: String? = nil) {
         self.id = id; self.account = account; self.email = email; self.action = action; self.operation = operation
         self.createdAt = createdAt; self.attempts = attempts; self.nextAttemptAt = nextAttemptAt
-        self.state = state; self.lastError = lastError
+        self.state = state; self.lastError = lastError; self.uidValidity = uidValidity; self.messageID = messageID
+    }
+
+    /// The same operation on another UID (after the folder was renumbered).
+    public func withUID(_ uid: UInt32) -> ServerOperation {
+        switch operation {
+        case .store(let folder, _, let flag, let add): .store(folder: folder, uid: uid, flag: flag, add: add)
+        case .move(let folder, _, let target): .move(folder: folder, uid: uid, to: target)
+        case .expunge(let folder, _): .expunge(folder: folder, uid: uid)
+        }
     }
 }

@@ -32,3 +32,14 @@ extension Schema {
             """)
     }
 }
+
+extension Schema {
+    /// v8 (issue 3): what identifies the message when the folder was renumbered meanwhile —
+    /// the folder's UIDVALIDITY when the action was made, and the Message-ID.
+    static func v8ActionIdentity(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE pending_operation ADD COLUMN uid_validity INTEGER;
+            ALTER TABLE pending_operation ADD COLUMN message_id TEXT;
+            """)
+    }
+}

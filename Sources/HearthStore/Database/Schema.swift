@@ -12,6 +12,7 @@ enum Schema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: v1)
         migrator.registerMigration("v7-actions", migrate: v7Actions)
+        migrator.registerMigration("v8-action-identity", migrate: v8ActionIdentity)
         return migrator
     }
 

@@ -5,6 +5,8 @@ import HearthCore
 extension MailStore: ActionJournalRepository {
     public func apply(_ plan: ActionPlan, at date: Date) throws(StoreError) -> [PendingOperation] {
         try write { db in
+            // Read before the local changes: a permanent delete removes the row.
+            let messageID = try String.fetchOne(db, sql: "SELECT message_id FROM email WHERE id = ?", arguments: [plan.email.rawValue])
             for change in plan.local {
                 switch change {
                 case .setFlags(let email, let read, let starred):
@@ -19,7 +21,8 @@ extension MailStore: ActionJournalRepository {
             }
             let emailStillThere = try Bool.fetchOne(db, sql: "SELECT 1 FROM email WHERE id = ?", arguments: [plan.email.rawValue]) ?? false
             return try plan.server.map { operation in
-                try JournalRow.insert(operation, plan: plan, email: emailStillThere ? plan.email : nil, at: date, db)
+                try JournalRow.insert(operation, plan: plan, email: emailStillThere ? plan.email : nil,
+                                      messageID: messageID, at: date, db)
             }
         }
     }
@@ -90,7 +93,10 @@ extension MailStore: ActionJournalRepository {
 
 /// Row coding of `pending_operation`.
 enum JournalRow {
-    static func insert(_ operation: ServerOperation, plan: ActionPlan, email: EmailID?, at date: Date, _ db: Database) throws -> PendingOperation {
+    static func insert(_ operation: ServerOperation, plan: ActionPlan, email: EmailID?, messageID: String?,
+                       at date: Date, _ db: Database) throws -> PendingOperation {
+        let validity = try Int64.fetchOne(db, sql: "SELECT uid_validity FROM folder WHERE id = ?", arguments: [operation.folder.rawValue])
+            .flatMap { UInt32(exactly: $0) }
         var kind = "store", target: Int64? = nil, flag: String? = nil, add: Bool? = nil
         switch operation {
         case .store(_, _, let f, let a): flag = f.rawValue; add = a
@@ -99,12 +105,14 @@ enum JournalRow {
         }
         try db.execute(sql: """
             INSERT INTO pending_operation (account_id, email_id, action, kind, folder_id, uid, target_folder_id, flag, flag_add,
-                                           created_at, next_attempt_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                           created_at, next_attempt_at, uid_validity, message_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [plan.account.rawValue, email?.rawValue, plan.action.description, kind, operation.folder.rawValue,
-                             Int64(operation.uid), target, flag, add, Millis.from(date), Millis.from(date)])
+                             Int64(operation.uid), target, flag, add, Millis.from(date), Millis.from(date),
+                             validity.map { Int64($0) }, messageID])
         return PendingOperation(id: PendingOperationID(db.lastInsertedRowID), account: plan.account, email: email,
-                                action: plan.action.description, operation: operation, createdAt: date, nextAttemptAt: date)
+                                action: plan.action.description, operation: operation, createdAt: date, nextAttemptAt: date,
+                                uidValidity: validity, messageID: messageID)
     }
 
     static func decode(_ row: Row) -> PendingOperation? {
@@ -128,7 +136,8 @@ enum JournalRow {
             email: (row["email_id"] as Int64?).map(EmailID.init(rawValue:)), action: row["action"],
             operation: operation, createdAt: Millis.date(row["created_at"] as Int64), attempts: row["attempts"],
             nextAttemptAt: Millis.date(row["next_attempt_at"] as Int64),
-            state: PendingOperation.State(rawValue: row["state"] as String) ?? .pending, lastError: row["last_error"])
+            state: PendingOperation.State(rawValue: row["state"] as String) ?? .pending, lastError: row["last_error"],
+            uidValidity: (row["uid_validity"] as Int64?).flatMap { UInt32(exactly: $0) }, messageID: row["message_id"])
     }
 
     /// Server state is authoritative: when an operation finally fails, the local store goes back
