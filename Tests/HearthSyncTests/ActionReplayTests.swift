@@ -30,6 +30,16 @@ extension InitialSyncTests {
                 options: .init(batchSize: 50, imapConfiguration: configuration, now: now)).run()
         }
 
+        /// dave with `seed` more messages, synced into a new store.
+        func syncedDave(seed: Int, rig: MailRig, clock: TestClock? = nil) async throws -> (MailStore, Account, AccountID, SyncCredentials) {
+            try rig.run(["seed", String(seed), "--user", dave.user])
+            let store = try MailStore.inMemory()
+            let account = try base.makeAccount(store, rig: rig, email: dave.user, gmail: false)
+            let credentials = SyncCredentials.password(user: dave.user, dave.password)
+            _ = try await sync(store, account, credentials: credentials, configuration: rig.configuration(), clock: clock)
+            return (store, account, try #require(account.id), credentials)
+        }
+
         func inbox(_ store: MailStore, _ account: AccountID) throws -> [(uid: UInt32, email: Email)] {
             let folder = try #require(try store.folders(account: account).first { $0.folderType == .inbox })
             return try store.uids(in: try #require(folder.id)).sorted { $0.key < $1.key }.map { ($0.key, try #require(try store.email($0.value))) }
@@ -41,12 +51,7 @@ extension InitialSyncTests {
 
         @Test func actionsMadeOfflineReachTheServerOnceItIsBack() async throws {
             let rig = try MailRig.require()
-            try rig.run(["seed", "4", "--user", dave.user])
-            let store = try MailStore.inMemory()
-            let account = try base.makeAccount(store, rig: rig, email: dave.user, gmail: false)
-            let accountID = try #require(account.id)
-            let credentials = SyncCredentials.password(user: dave.user, dave.password)
-            _ = try await sync(store, account, credentials: credentials, configuration: rig.configuration())
+            let (store, account, accountID, credentials) = try await syncedDave(seed: 4, rig: rig)
 
             let messages = Array(try inbox(store, accountID).suffix(4))
             try #require(messages.count == 4)
@@ -157,12 +162,7 @@ extension InitialSyncTests {
         /// the stored UID now names another message, so the replay finds ours by Message-ID.
         @Test func actionReachesTheRightMessageAfterTheFolderWasRenumbered() async throws {
             let rig = try MailRig.require()
-            try rig.run(["seed", "3", "--user", dave.user])
-            let store = try MailStore.inMemory()
-            let account = try base.makeAccount(store, rig: rig, email: dave.user, gmail: false)
-            let accountID = try #require(account.id)
-            let credentials = SyncCredentials.password(user: dave.user, dave.password)
-            _ = try await sync(store, account, credentials: credentials, configuration: rig.configuration())
+            let (store, account, accountID, credentials) = try await syncedDave(seed: 3, rig: rig)
             let imap = IMAPCredentials.plain(user: dave.user, password: dave.password)
             let before = try await base.serverMessages(rig, credentials: imap, folder: "INBOX")
             let target = try #require(try inbox(store, accountID).first { message in

@@ -26,6 +26,24 @@ extension InitialSyncTests {
                 options: .init(batchSize: 5, imapConfiguration: rig.configuration(), useQResync: qresync)).run()
         }
 
+        /// Syncs dave into an empty store and expects `store` to hold exactly the same per folder;
+        /// returns the clean store.
+        @discardableResult
+        func expectSameAsCleanSync(_ store: MailStore, _ accountID: AccountID, rig: MailRig) async throws -> (MailStore, AccountID) {
+            let fresh = try MailStore.inMemory()
+            let freshAccount = try base.makeAccount(fresh, rig: rig, email: dave.user, gmail: false)
+            _ = try await sync(fresh, freshAccount, rig: rig)
+            let freshID = try #require(freshAccount.id)
+            let mine = try snapshot(store, accountID)
+            let clean = try snapshot(fresh, freshID)
+            #expect(mine.keys.sorted() == clean.keys.sorted())
+            for (path, entries) in clean {
+                let have = mine[path] ?? []
+                #expect(have == entries, "\(path): only ours \(have.subtracting(entries)); only clean \(entries.subtracting(have))")
+            }
+            return (fresh, freshID)
+        }
+
         /// Per folder path: the stored (uid, Message-ID, read, starred) of every UID association.
         func snapshot(_ store: MailStore, _ account: AccountID) throws -> [String: Set<Entry>] {
             var result: [String: Set<Entry>] = [:]
@@ -110,16 +128,7 @@ extension InitialSyncTests {
             #expect(Set(try store.uids(in: inboxID).keys) == serverNow)
 
             // End state: the same as a fresh initial sync into an empty store.
-            let fresh = try MailStore.inMemory()
-            let freshAccount = try base.makeAccount(fresh, rig: rig, email: dave.user, gmail: false)
-            _ = try await sync(fresh, freshAccount, rig: rig)
-            let incremental = try snapshot(store, accountID)
-            let initial = try snapshot(fresh, try #require(freshAccount.id))
-            #expect(incremental.keys.sorted() == initial.keys.sorted())
-            for (path, entries) in initial {
-                let mine = incremental[path] ?? []
-                #expect(mine == entries, "\(path): only incremental \(mine.subtracting(entries)); only fresh \(entries.subtracting(mine))")
-            }
+            try await expectSameAsCleanSync(store, accountID, rig: rig)
         }
 
         /// UIDVALIDITY cannot be changed on the rig, so the stored value is made stale instead:

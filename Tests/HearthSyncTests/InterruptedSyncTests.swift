@@ -45,19 +45,10 @@ extension InitialSyncTests.IncrementalSyncTests {
         _ = try await syncThroughProxy()
         #expect(cuts > 0 || cutAfter >= 60_000, "the proxy never cut at \(cutAfter) bytes")
 
-        let fresh = try MailStore.inMemory()
-        let freshAccount = try base.makeAccount(fresh, rig: rig, email: dave.user, gmail: false)
-        _ = try await sync(fresh, freshAccount, rig: rig)
-        let resumed = try snapshot(store, accountID)
-        let clean = try snapshot(fresh, try #require(freshAccount.id))
-        #expect(resumed.keys.sorted() == clean.keys.sorted())
-        for (path, entries) in clean {
-            let mine = resumed[path] ?? []
-            #expect(mine == entries, "\(path): only resumed \(mine.subtracting(entries)); only clean \(entries.subtracting(mine))")
-        }
-        // Nothing stored twice: one email row per Message-ID.
+        let (fresh, freshID) = try await expectSameAsCleanSync(store, accountID, rig: rig)
+        // Nothing stored twice.
         let stats = try store.statistics(account: accountID)
-        let cleanStats = try fresh.statistics(account: try #require(freshAccount.id))
+        let cleanStats = try fresh.statistics(account: freshID)
         #expect(stats.emails == cleanStats.emails)
         #expect(stats.threads == cleanStats.threads)
     }
