@@ -46,12 +46,16 @@ let package = Package(
             "HearthCore", "HearthIMAP", "HearthMIME",
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
+        // Gumbo, the HTML5 parser (Debian libgumbo-dev), for the sanitizer.
+        .systemLibrary(name: "CGumbo", path: "Sources/CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
+        // Safe rendering: HTML sanitizer, remote content and tracker blocking, attachment safety (issue 6).
+        .target(name: "HearthSafety", dependencies: ["HearthCore", "CGumbo"], swiftSettings: strict),
         // Running child programs safely (posix_spawn + wait4, output to files, deadlines).
         .target(name: "HearthProcess", swiftSettings: strict),
         // The command line: wiring of adapters into use cases, presentation as text/JSON.
         .target(name: "HearthCLI", dependencies: [
             "HearthCore", "HearthMIME", "HearthThreading", "HearthStore", "HearthMailbox", "HearthSync", "HearthIMAP",
-            "HearthProcess",
+            "HearthProcess", "HearthSafety",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
         .executableTarget(name: "hearth", dependencies: ["HearthCLI"], swiftSettings: strict),
@@ -65,6 +69,7 @@ let package = Package(
         .testTarget(name: "HearthMailboxTests", dependencies: ["HearthTestSupport", "HearthMailbox", "HearthCore"]),
         .testTarget(name: "HearthIMAPTests", dependencies: ["HearthTestSupport", "HearthProcess", "HearthIMAP", "HearthCore"]),
         .testTarget(name: "HearthSyncTests", dependencies: ["HearthTestSupport", "HearthSync", "HearthStore", "HearthIMAP", "HearthMIME", "HearthCore"]),
+        .testTarget(name: "HearthSafetyTests", dependencies: ["HearthTestSupport", "HearthSafety", "HearthMIME", "HearthCore"]),
         .testTarget(name: "HearthProcessTests", dependencies: ["HearthProcess"]),
         .testTarget(name: "HearthCLITests", dependencies: ["HearthTestSupport", "HearthProcess", "hearth", "HearthCLI", "HearthStore", "HearthCore"]),
     ]

@@ -9,7 +9,7 @@ public struct HearthCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             ImportCommand.self, ThreadsCommand.self, ShowCommand.self, StatsCommand.self,
-            AccountsCommand.self, BenchCommand.self,
+            AccountsCommand.self, BenchCommand.self, RenderCommand.self,
         ]
     )
 

@@ -13,6 +13,7 @@ enum Schema {
         migrator.registerMigration("v1", migrate: v1)
         migrator.registerMigration("v7-actions", migrate: v7Actions)
         migrator.registerMigration("v8-action-identity", migrate: v8ActionIdentity)
+        migrator.registerMigration("v4-safety", migrate: v4Safety)
         return migrator
     }
 
