@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // Domain: models, enums, repository protocols, use cases. Foundation only.
@@ -46,16 +48,53 @@ let package = Package(
             "HearthCore", "HearthIMAP", "HearthMIME",
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
+        // Local search: FTS5 keyword index, query parser, vector index, rank fusion (issue 4).
+        .target(name: "HearthSearch", dependencies: [
+            "HearthCore", "HearthStore",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ], swiftSettings: strict),
+        // SMTP submission client (SwiftNIO + NIOSSL), the protocol as types (issue 5).
+        .target(name: "HearthSMTP", dependencies: [
+            "HearthCore",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: strict),
+        // Outbox, undo-send, drafts: the send pipeline over SMTP and IMAP (issue 5).
+        .target(name: "HearthOutbox", dependencies: [
+            "HearthCore", "HearthMIME", "HearthSMTP", "HearthIMAP",
+            .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: strict),
         // Gumbo, the HTML5 parser (Debian libgumbo-dev), for the sanitizer.
         .systemLibrary(name: "CGumbo", path: "Sources/CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
         // Safe rendering: HTML sanitizer, remote content and tracker blocking, attachment safety (issue 6).
         .target(name: "HearthSafety", dependencies: ["HearthCore", "CGumbo"], swiftSettings: strict),
+        // llama.cpp's C API (built by scripts/setup-llama.sh into /opt/llama.cpp).
+        .systemLibrary(name: "CLlama", path: "Sources/CLlama", pkgConfig: "llama"),
+        // On-device AI: model manager, embeddings, categorization, summaries, smart replies (issue 7).
+        .target(name: "HearthAI", dependencies: [
+            "HearthCore", "CLlama",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: strict),
+        // libsecret (freedesktop Secret Service over D-Bus), behind HearthSecurity's SecretStore.
+        .systemLibrary(name: "CLibSecret", path: "Sources/CLibSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+        // Accounts and privacy: secret storage, OAuth 2.0 PKCE, app lock (issue 9).
+        .target(name: "HearthSecurity", dependencies: [
+            "HearthCore", "CLibSecret",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: strict),
         // Running child programs safely (posix_spawn + wait4, output to files, deadlines).
         .target(name: "HearthProcess", swiftSettings: strict),
         // The command line: wiring of adapters into use cases, presentation as text/JSON.
         .target(name: "HearthCLI", dependencies: [
             "HearthCore", "HearthMIME", "HearthThreading", "HearthStore", "HearthMailbox", "HearthSync", "HearthIMAP",
-            "HearthProcess", "HearthSafety",
+            "HearthSearch", "HearthSMTP", "HearthOutbox", "HearthSafety", "HearthAI", "HearthSecurity",
+            "HearthProcess",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
         .executableTarget(name: "hearth", dependencies: ["HearthCLI"], swiftSettings: strict),
@@ -69,7 +108,13 @@ let package = Package(
         .testTarget(name: "HearthMailboxTests", dependencies: ["HearthTestSupport", "HearthMailbox", "HearthCore"]),
         .testTarget(name: "HearthIMAPTests", dependencies: ["HearthTestSupport", "HearthProcess", "HearthIMAP", "HearthCore"]),
         .testTarget(name: "HearthSyncTests", dependencies: ["HearthTestSupport", "HearthSync", "HearthStore", "HearthIMAP", "HearthMIME", "HearthCore"]),
+        .testTarget(name: "HearthSearchTests", dependencies: ["HearthTestSupport", "HearthSearch", "HearthStore", "HearthMIME", "HearthMailbox", "HearthCore"]),
+        .testTarget(name: "HearthSMTPTests", dependencies: ["HearthTestSupport", "HearthSMTP", "HearthCore"]),
+        .testTarget(name: "HearthOutboxTests", dependencies: ["HearthTestSupport", "HearthOutbox", "HearthSMTP", "HearthIMAP", "HearthMIME", "HearthStore", "HearthCore"]),
         .testTarget(name: "HearthSafetyTests", dependencies: ["HearthTestSupport", "HearthSafety", "HearthMIME", "HearthCore"]),
+        .testTarget(name: "HearthAITests", dependencies: ["HearthTestSupport", "HearthAI", "HearthCore"],
+                    exclude: ["Resources", "Support/range_server.py"]),
+        .testTarget(name: "HearthSecurityTests", dependencies: ["HearthTestSupport", "HearthSecurity", "HearthCore"]),
         .testTarget(name: "HearthProcessTests", dependencies: ["HearthProcess"]),
         .testTarget(name: "HearthCLITests", dependencies: ["HearthTestSupport", "HearthProcess", "hearth", "HearthCLI", "HearthStore", "HearthCore"]),
     ]

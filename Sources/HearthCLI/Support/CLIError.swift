@@ -1,5 +1,6 @@
 import ArgumentParser
 import HearthCore
+import HearthSync
 
 /// Errors the CLI reports to the user, each with its exit code.
 enum CLIError: Error, CustomStringConvertible {
@@ -7,10 +8,14 @@ enum CLIError: Error, CustomStringConvertible {
     case invalidInput(String)
     case cannotCreate(String)
     case io(String)
+    /// The server could not be reached (or dropped us): try again later.
+    case unavailable(String)
+    /// The server refused our credentials: fix them.
+    case noPermission(String)
 
     var description: String {
         switch self {
-        case .notFound(let m), .invalidInput(let m), .cannotCreate(let m), .io(let m): m
+        case .notFound(let m), .invalidInput(let m), .cannotCreate(let m), .io(let m), .unavailable(let m), .noPermission(let m): m
         }
     }
 
@@ -20,6 +25,8 @@ enum CLIError: Error, CustomStringConvertible {
         case .invalidInput: "invalid_input"
         case .cannotCreate: "cannot_create"
         case .io: "io_error"
+        case .unavailable: "unavailable"
+        case .noPermission: "no_permission"
         }
     }
 
@@ -29,6 +36,8 @@ enum CLIError: Error, CustomStringConvertible {
         case .invalidInput: HearthExit.dataError
         case .cannotCreate: HearthExit.cannotCreate
         case .io: HearthExit.ioError
+        case .unavailable: HearthExit.unavailable
+        case .noPermission: HearthExit.noPermission
         }
     }
 
@@ -53,6 +62,19 @@ enum CLIError: Error, CustomStringConvertible {
             case .source(let s): return from(s)
             case .store(let s): return from(s)
             }
+        case let e as SyncError:
+            if e.isAuthenticationFailure { return .noPermission(e.description) }
+            switch e {
+            case .store(let s): return from(s)
+            case .accountNotConfigured: return .invalidInput(e.description)
+            default: return .unavailable(e.description)
+            }
+        case let e as MailActionError:
+            switch e {
+            case .store(let s): return from(s)
+            case .emailNotFound, .folderNotFound: return .notFound(e.description)
+            default: return .invalidInput(e.description)
+            }
         default: return nil
         }
     }
@@ -60,6 +82,14 @@ enum CLIError: Error, CustomStringConvertible {
 
 /// Runs a command body, turning engine errors into a message on stderr (JSON with `--json`) and
 /// a meaningful exit code instead of a crash dump.
+func reportingErrors(json: Bool, _ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch let error where !(error is ExitCode) && CLIError.from(error) != nil {
+        try reportingErrors(json: json) { throw error }
+    }
+}
+
 func reportingErrors(json: Bool, _ body: () throws -> Void) throws {
     do {
         try body()

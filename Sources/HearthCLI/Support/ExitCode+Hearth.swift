@@ -12,4 +12,8 @@ public enum HearthExit {
     public static let cannotCreate = ExitCode(73)
     /// Reading or writing a file failed.
     public static let ioError = ExitCode(74)
+    /// The mail server cannot be reached now (EX_TEMPFAIL): try again later.
+    public static let unavailable = ExitCode(75)
+    /// The server refused the credentials (EX_NOPERM).
+    public static let noPermission = ExitCode(77)
 }

@@ -76,6 +76,8 @@ public final class HearthDatabase: Sendable {
         config.busyMode = .timeout(10)
         config.maximumReaderCount = 4
         config.prepareDatabase { db in
+            // The keyword index's triggers call it (Schema+Search.swift).
+            db.add(function: Schema.htmlTextFunction)
             // GRDB's WAL setup (DatabasePool) also sets synchronous = NORMAL, which is durable
             // enough in WAL mode: a crash can lose the last commits, never corrupt the file.
             try db.execute(sql: """

@@ -14,6 +14,10 @@ enum Schema {
         migrator.registerMigration("v7-actions", migrate: v7Actions)
         migrator.registerMigration("v8-action-identity", migrate: v8ActionIdentity)
         migrator.registerMigration("v4-safety", migrate: v4Safety)
+        migrator.registerMigration("v2-search", migrate: v2Search)
+        migrator.registerMigration("v5-ai", migrate: v5AI)
+        migrator.registerMigration("v3-outbox", migrate: v3Outbox)
+        migrator.registerMigration("v6-accounts", migrate: v6Accounts)
         return migrator
     }
 

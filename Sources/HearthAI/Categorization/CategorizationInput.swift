@@ -1,0 +1,51 @@
+import Foundation
+import HearthCore
+
+/// What the categoriser looks at for one email: addresses, subject, the start of the text and
+/// the header fields that carry list and automation signals.
+public struct CategorizationInput: Sendable, Hashable {
+    public var emailID: EmailID?
+    public var from: EmailAddress?
+    public var recipients: [EmailAddress]
+    public var subject: String
+    /// Plain text (HTML already reduced to text), trimmed of quotes and signatures.
+    public var text: String
+    /// Header fields as parsed (only the names the signals read matter; others are ignored).
+    public var headers: [HeaderField]
+    public var listID: String?
+    public var isReply: Bool
+
+    public init(emailID: EmailID? = nil, from: EmailAddress?, recipients: [EmailAddress] = [], subject: String,
+                text: String, headers: [HeaderField] = [], listID: String? = nil, isReply: Bool = false) {
+        self.emailID = emailID; self.from = from; self.recipients = recipients; self.subject = subject
+        self.text = text; self.headers = headers; self.listID = listID; self.isReply = isReply
+    }
+
+    /// Builds the input from a stored email and (when its raw source is kept) its header fields.
+    public init(email: Email, headers: [HeaderField] = []) {
+        let body = email.bodyPlain ?? email.bodyHTML.map(MailTextTrimmer.plainText(fromHTML:)) ?? email.snippet
+        self.init(emailID: email.id, from: email.from, recipients: email.to + email.cc, subject: email.subject,
+                  text: MailTextTrimmer.trim(body, maxCharacters: 1_000), headers: headers,
+                  listID: email.listID ?? headers.first { $0.name.caseInsensitiveCompare("List-Id") == .orderedSame }?.value,
+                  isReply: email.inReplyTo != nil || !email.references.isEmpty)
+    }
+
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// The text the embedding classifier reads: sender name, subject, start of the body.
+    public var embeddingText: String {
+        let sender = from.map { [$0.name, $0.address].compactMap { $0 }.joined(separator: " ") } ?? ""
+        return "From: \(sender)\nSubject: \(subject)\n\(text.prefix(600))"
+    }
+
+    /// Lower-cased domain of the sender.
+    public var senderDomain: String? {
+        from?.address.split(separator: "@").last.map { $0.lowercased() }
+    }
+
+    public var senderLocalPart: String? {
+        from?.address.split(separator: "@").first.map { $0.lowercased() }
+    }
+}

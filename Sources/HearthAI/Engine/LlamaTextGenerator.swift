@@ -1,0 +1,53 @@
+import Foundation
+
+/// `TextGenerator` over llama.cpp: a GGUF chat model run on the shared `InferenceHost`.
+/// Creating one loads nothing; the model is loaded on first use and unloaded when idle.
+public struct LlamaTextGenerator: TextGenerator {
+    public let modelPath: String
+    public let modelIdentifier: String
+    public let contextTokens: Int
+    private let host: InferenceHost
+
+    public init(modelPath: String, modelIdentifier: String? = nil, contextTokens: Int = 2048,
+                host: InferenceHost = .shared) {
+        self.modelPath = modelPath
+        self.modelIdentifier = modelIdentifier ?? URL(fileURLWithPath: modelPath).lastPathComponent
+        self.contextTokens = contextTokens
+        self.host = host
+    }
+
+    public func generate(_ messages: [ChatMessage], options: GenerationOptions) async throws -> GenerationOutput {
+        let (path, size) = (modelPath, contextTokens)
+        return try await host.run { host throws(AIError) in
+            let context = try host.generationContext(path: path, contextTokens: size)
+            let prompt = try context.model.chatPrompt(messages)
+            return try context.generate(prompt: prompt, options: options)
+        }
+    }
+
+    public func rankChoices(_ messages: [ChatMessage], choices: [String], timeoutSeconds: Double) async throws -> [Double] {
+        let (path, size) = (modelPath, contextTokens)
+        return try await host.run { host throws(AIError) in
+            let context = try host.generationContext(path: path, contextTokens: size)
+            let prompt = try context.model.chatPrompt(messages)
+            return try context.rankChoices(prompt: prompt, choices: choices, timeoutSeconds: timeoutSeconds)
+        }
+    }
+
+    public func tokenCount(_ text: String) async throws -> Int {
+        let (path, size) = (modelPath, contextTokens)
+        return try await host.run { host throws(AIError) in
+            try host.generationContext(path: path, contextTokens: size).tokenCount(text)
+        }
+    }
+
+    /// llama.cpp's raw prompt and generation speed for this model (tokens/s), measured on the
+    /// same host and threads as the features, for the benchmark's overhead ratio.
+    public func rawThroughput(promptTokens: Int = 256, generatedTokens: Int = 32) async throws -> (prompt: Double, generation: Double) {
+        let (path, size) = (modelPath, contextTokens)
+        return try await host.run { host throws(AIError) in
+            try host.generationContext(path: path, contextTokens: size)
+                .rawThroughput(promptTokens: promptTokens, generatedTokens: generatedTokens)
+        }
+    }
+}

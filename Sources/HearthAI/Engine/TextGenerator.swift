@@ -1,0 +1,57 @@
+import Foundation
+
+/// One turn of a chat prompt. The engine formats turns with the model's own chat template.
+public struct ChatMessage: Sendable, Hashable {
+    public enum Role: String, Sendable { case system, user, assistant }
+    public var role: Role
+    public var content: String
+    public init(_ role: Role, _ content: String) { self.role = role; self.content = content }
+}
+
+/// Limits of one generation request.
+public struct GenerationOptions: Sendable, Hashable {
+    /// At most this many new tokens.
+    public var maxTokens: Int
+    /// Hard wall-clock limit for the whole request, prompt included; llama.cpp is aborted past it.
+    public var timeoutSeconds: Double
+    /// Generation stops as soon as the text contains one of these (it is cut before it).
+    public var stopSequences: [String]
+
+    public init(maxTokens: Int = 128, timeoutSeconds: Double = 20, stopSequences: [String] = []) {
+        self.maxTokens = maxTokens; self.timeoutSeconds = timeoutSeconds; self.stopSequences = stopSequences
+    }
+}
+
+/// What came back, with the counts and times the benchmark reports.
+public struct GenerationOutput: Sendable, Hashable {
+    public var text: String
+    public var promptTokens: Int
+    /// Prompt tokens actually evaluated: fewer than `promptTokens` when a cached prefix was reused.
+    public var evaluatedPromptTokens: Int
+    public var generatedTokens: Int
+    public var promptSeconds: Double
+    public var generationSeconds: Double
+
+    public init(text: String, promptTokens: Int = 0, evaluatedPromptTokens: Int = 0, generatedTokens: Int = 0,
+                promptSeconds: Double = 0, generationSeconds: Double = 0) {
+        self.text = text; self.promptTokens = promptTokens; self.evaluatedPromptTokens = evaluatedPromptTokens
+        self.generatedTokens = generatedTokens; self.promptSeconds = promptSeconds
+        self.generationSeconds = generationSeconds
+    }
+}
+
+/// A local generative language model: the protocol the AI features use, so the runtime
+/// (llama.cpp today) can be swapped (spec §5.6.1) and tests can run a deterministic fake.
+public protocol TextGenerator: Sendable {
+    /// Names the model; caches (summaries) remember which model wrote them.
+    var modelIdentifier: String { get }
+    /// The context window the features must fit their prompts into, in tokens.
+    var contextTokens: Int { get }
+    /// Continues the chat as the assistant (greedy decoding: the same input gives the same text).
+    func generate(_ messages: [ChatMessage], options: GenerationOptions) async throws -> GenerationOutput
+    /// How likely the model is to start its answer with each choice (probabilities summing to 1),
+    /// from one forward pass: a constrained classifier that cannot answer off-list.
+    func rankChoices(_ messages: [ChatMessage], choices: [String], timeoutSeconds: Double) async throws -> [Double]
+    /// The number of tokens `text` takes, for trimming inputs to the context.
+    func tokenCount(_ text: String) async throws -> Int
+}

@@ -1,0 +1,114 @@
+import Dispatch
+import Foundation
+
+/// Where all llama.cpp work of the process happens: one serial queue (so inference never runs
+/// on Swift's small cooperative pool and never in parallel with itself, which on 2 cores would
+/// only thrash), at most ONE generative model resident at a time plus the small embedding
+/// model, each unloaded after `idleUnloadSeconds` without use.
+///
+/// State is confined to `queue`; that confinement is why the class is `@unchecked Sendable`.
+public final class InferenceHost: @unchecked Sendable {
+    /// The host the app uses; tests may make their own with a shorter idle time.
+    public static let shared = InferenceHost()
+
+    public let idleUnloadSeconds: Double
+    public let threads: Int32
+    private let queue = DispatchQueue(label: "hearth.ai.inference", qos: .utility)
+
+    private var generator: (path: String, contextTokens: Int, context: LlamaGenerationContext)?
+    private var embedder: (path: String, context: LlamaEmbeddingContext)?
+    private var lastUse: [String: Double] = [:]
+    private var loads = 0
+
+    public init(idleUnloadSeconds: Double = 120, threads: Int32? = nil) {
+        self.idleUnloadSeconds = idleUnloadSeconds
+        self.threads = threads ?? LlamaRuntime.defaultThreads
+    }
+
+    /// Runs `body` on the inference queue. Cancelling the calling task aborts the running decode
+    /// through llama.cpp's abort callback.
+    func run<T: Sendable>(_ body: @escaping @Sendable (InferenceHost) throws(AIError) -> T) async throws -> T {
+        try Task.checkCancellation()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                queue.async {
+                    do throws(AIError) { continuation.resume(returning: try body(self)) } catch {
+                        continuation.resume(throwing: error)
+                    }
+                }
+            }
+        } onCancel: {
+            // Read without the queue: a race only means a cancel lands on the next request's
+            // context, which resets its limit before use.
+            self.generatorForCancel?.cancel()
+        }
+    }
+
+    private var generatorForCancel: LlamaGenerationContext? { generator?.context }
+
+    /// The generation context for `path`, loading it (and unloading any other generative model) if needed.
+    func generationContext(path: String, contextTokens: Int) throws(AIError) -> LlamaGenerationContext {
+        dispatchPrecondition(condition: .onQueue(queue))
+        if let current = generator, current.path == path, current.contextTokens == contextTokens {
+            touch(path)
+            return current.context
+        }
+        generator = nil   // one generative model at a time: free the old one before loading
+        let model = try LlamaModel(path: path)
+        let context = try LlamaGenerationContext(model: model, contextTokens: contextTokens, threads: threads)
+        generator = (path, contextTokens, context)
+        loads += 1
+        touch(path)
+        return context
+    }
+
+    func embeddingContext(path: String) throws(AIError) -> LlamaEmbeddingContext {
+        dispatchPrecondition(condition: .onQueue(queue))
+        if let current = embedder, current.path == path {
+            touch(path)
+            return current.context
+        }
+        let model = try LlamaModel(path: path)
+        let context = try LlamaEmbeddingContext(model: model, threads: threads)
+        embedder = (path, context)
+        loads += 1
+        touch(path)
+        return context
+    }
+
+    /// Paths of the models resident now (for tests, the benchmark and a status screen).
+    public func residentModels() async -> [String] {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: [self.generator?.path, self.embedder?.path].compactMap { $0 }) }
+        }
+    }
+
+    /// How many model loads happened so far.
+    public func loadCount() async -> Int {
+        await withCheckedContinuation { continuation in queue.async { continuation.resume(returning: self.loads) } }
+    }
+
+    /// Frees every resident model now (e.g. under memory pressure, or before deleting a model file).
+    public func unloadAll() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async {
+                self.generator = nil
+                self.embedder = nil
+                continuation.resume()
+            }
+        }
+    }
+
+    private func touch(_ path: String) {
+        let now = LlamaRuntime.monotonicSeconds()
+        lastUse[path] = now
+        queue.asyncAfter(deadline: .now() + idleUnloadSeconds) { [weak self] in self?.unloadIfIdle(path) }
+    }
+
+    private func unloadIfIdle(_ path: String) {
+        guard let last = lastUse[path], LlamaRuntime.monotonicSeconds() - last >= idleUnloadSeconds - 0.01 else { return }
+        if generator?.path == path { generator = nil }
+        if embedder?.path == path { embedder = nil }
+        lastUse[path] = nil
+    }
+}

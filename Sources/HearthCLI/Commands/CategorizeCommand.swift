@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import HearthAI
+import HearthCore
+
+/// `hearth categorize`: categorise uncategorised mail (signals → embeddings → LLM for the
+/// unsure), record a user correction, or measure accuracy on the hand-labelled evaluation set.
+struct CategorizeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "categorize",
+        abstract: "Sort mail into primary/social/promotions/updates/forums on this machine.",
+        discussion: """
+            Without options: categorises up to --limit uncategorised emails and stores category and confidence.
+            --email ID --set CATEGORY: re-categorise one email by hand; future mail from that sender and similar \
+            mail follows it. --eval: accuracy per category on Tests/HearthAITests/Resources/category-eval.tsv \
+            (needs ../shared/corpora).
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "At most this many emails.") var limit = 500
+    @Option(help: "Email id to re-categorise (with --set).") var email: Int64?
+    @Option(help: "The category to set (with --email).") var set: String?
+    @Flag(help: "Print why each email got its category.") var explain = false
+    @Flag(help: "Do not consult the LLM for unsure emails (faster).") var noLlm = false
+    @Option(help: "Evaluate on this labelled set instead (default with --eval: the repository's).") var evalSet: String?
+    @Flag(help: "Measure accuracy on the evaluation set.") var eval = false
+
+    func run() throws {
+        try reportingAIErrors(json: global.json) {
+            if eval || evalSet != nil { return try runEvaluation() }
+            let engine = try Engine.open(global)
+            if let email {
+                guard let name = set, let category = AICategory(rawValue: name), category != .uncategorized else {
+                    throw CLIError.invalidInput("--set needs one of primary, social, promotions, updates, forums")
+                }
+                try correct(EmailID(email), to: category, engine: engine)
+                return
+            }
+            let ids = try engine.store.uncategorizedEmails(limit: limit)
+            let emails = try ids.compactMap { try engine.store.email($0) }
+            let inputs = emails.map { CategorizationInput(email: $0, headers: $0.id.map { AIServices.headers(of: $0, store: engine.store) } ?? []) }
+            let corrections = try engine.store.corrections(account: nil)
+            let useLLM = !noLlm
+            let started = Date()
+            let decisions = try AsyncBridge.run {
+                let services = AIServices()
+                let categorizer = await EmailCategorizer.make(embedder: await services.embedder(),
+                                                              generator: useLLM ? services.generator() : nil,
+                                                              corrections: corrections)
+                return await categorizer.categorize(inputs)
+            }
+            let assignments = zip(emails, decisions).compactMap { email, d in
+                email.id.map { CategoryAssignment(emailID: $0, category: d.category, confidence: d.confidence, source: d.source) }
+            }
+            try engine.store.assignCategories(assignments)
+            let seconds = Date().timeIntervalSince(started)
+            if global.json {
+                struct Row: Encodable { let emailId: Int64; let category: String; let confidence: Double; let source: String; let reasons: [String] }
+                StandardStreams.out(try JSONOutput.render("categorize", zip(assignments, decisions).map {
+                    Row(emailId: $0.emailID.rawValue, category: $0.category.rawValue, confidence: $0.confidence,
+                        source: $0.source.rawValue, reasons: $1.reasons)
+                }))
+                return
+            }
+            var counts: [AICategory: Int] = [:]
+            for d in decisions { counts[d.category, default: 0] += 1 }
+            if explain {
+                for (email, d) in zip(emails, decisions) {
+                    StandardStreams.out(String(format: "%6lld %-10@ %.2f %-10@ %@ — %@", email.id?.rawValue ?? 0, d.category.rawValue,
+                                               d.confidence, d.source.rawValue, String(email.subject.prefix(50)), d.reasons.joined(separator: "; ")))
+                }
+            }
+            let sources = Dictionary(grouping: decisions, by: \.source).mapValues(\.count)
+            StandardStreams.out(String(format: "categorised %d emails in %.1f s: ", decisions.count, seconds)
+                + AICategory.allCases.compactMap { c in counts[c].map { "\(c.rawValue) \($0)" } }.joined(separator: ", "))
+            StandardStreams.out("decided by: " + sources.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", "))
+        }
+    }
+
+    private func correct(_ id: EmailID, to category: AICategory, engine: Engine) throws {
+        guard let email = try engine.store.email(id) else { throw CLIError.notFound("no email \(id.rawValue)") }
+        let text = CategorizationInput(email: email).embeddingText
+        let vector = try AsyncBridge.run { try await AIServices().embedder()?.embed([text]).first }
+        try engine.store.recordCorrection(CategoryCorrection(
+            accountID: email.accountID, emailID: id, senderAddress: email.from?.normalizedAddress ?? "",
+            category: category, embedding: vector, date: Date()))
+        StandardStreams.out(global.json ? try JSONOutput.render("categorize.correction", ["emailId": "\(id.rawValue)", "category": category.rawValue])
+                            : "email \(id.rawValue) is now \(category.rawValue); mail from \(email.from?.address ?? "this sender") and similar mail will follow")
+    }
+
+    private func runEvaluation() throws {
+        let set = try EvaluationSet.load(path: evalSet)
+        let useLLM = !noLlm
+        let inputs = set.map(\.input)
+        let started = Date()
+        let decisions = try AsyncBridge.run {
+            let services = AIServices()
+            let categorizer = await EmailCategorizer.make(embedder: await services.embedder(),
+                                                          generator: useLLM ? services.generator() : nil)
+            return await categorizer.categorize(inputs)
+        }
+        let report = EvaluationReport(items: set, decisions: decisions, seconds: Date().timeIntervalSince(started))
+        StandardStreams.out(global.json ? try JSONOutput.render("categorize.eval", report) : report.table)
+    }
+}

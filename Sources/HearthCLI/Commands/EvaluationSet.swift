@@ -1,0 +1,91 @@
+import Foundation
+import HearthAI
+import HearthCore
+import HearthMIME
+
+/// The hand-labelled categorisation evaluation set: keys into the SpamAssassin corpus tarball
+/// with a label, read through the real MIME parser (docs/ai.md, "Evaluation set").
+enum EvaluationSet {
+    struct Item { let key: String; let label: AICategory; let clear: Bool; let input: CategorizationInput }
+
+    static var defaultPath: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Tests/HearthAITests/Resources/category-eval.tsv").path
+    }
+
+    static var corpus: URL {
+        let root = ProcessInfo.processInfo.environment["HEARTH_CORPORA"] ?? "../shared/corpora"
+        return URL(fileURLWithPath: root).appendingPathComponent("bulk-spamassassin-public/spamassassin-public-corpus-20030228.tar.xz")
+    }
+
+    static func load(path: String?) throws -> [Item] {
+        let file = path ?? defaultPath
+        guard let tsv = try? String(contentsOfFile: file, encoding: .utf8) else { throw CLIError.notFound("no evaluation set at \(file)") }
+        guard FileManager.default.fileExists(atPath: corpus.path) else {
+            throw CLIError.notFound("the evaluation set needs \(corpus.path) (set HEARTH_CORPORA)")
+        }
+        let rows = tsv.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t").map(String.init) }.filter { $0.count >= 3 }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-eval-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tar = Process()
+        tar.executableURL = URL(fileURLWithPath: "/bin/tar")
+        tar.arguments = ["-xJf", corpus.path, "-C", dir.path] + rows.map { "spamassassin-public-corpus/\($0[0])" }
+        try tar.run()
+        tar.waitUntilExit()
+        let parser = MIMEParser()
+        return rows.compactMap { row in
+            guard let label = AICategory(rawValue: row[1]),
+                  let data = try? Data(contentsOf: dir.appendingPathComponent("spamassassin-public-corpus/\(row[0])")),
+                  let parsed = try? parser.parse(data) else { return nil }
+            let body = parsed.textBody ?? parsed.htmlBody.map(MailTextTrimmer.plainText(fromHTML:)) ?? parsed.snippet
+            let input = CategorizationInput(from: parsed.from.first, recipients: parsed.to + parsed.cc, subject: parsed.subject,
+                                            text: MailTextTrimmer.trim(body, maxCharacters: 1_000), headers: parsed.headers,
+                                            listID: parsed.header("List-Id"), isReply: !parsed.inReplyTo.isEmpty || !parsed.references.isEmpty)
+            return Item(key: row[0], label: label, clear: row[2] == "clear", input: input)
+        }
+    }
+}
+
+struct EvaluationReport: Encodable {
+    struct Line: Encodable { let category: String; let correct: Int; let total: Int; let accuracy: Double }
+    let items: Int
+    let correct: Int
+    let accuracy: Double
+    let clearOnlyAccuracy: Double
+    let seconds: Double
+    let perCategory: [Line]
+    let bySource: [String: Int]
+
+    init(items set: [EvaluationSet.Item], decisions: [CategoryDecision], seconds: Double) {
+        var per: [AICategory: (Int, Int)] = [:]
+        var clear = (0, 0)
+        for (item, d) in zip(set, decisions) {
+            let hit = item.label == d.category ? 1 : 0
+            per[item.label, default: (0, 0)].0 += hit
+            per[item.label, default: (0, 0)].1 += 1
+            if item.clear { clear.0 += hit; clear.1 += 1 }
+        }
+        items = set.count
+        correct = per.values.reduce(0) { $0 + $1.0 }
+        accuracy = set.isEmpty ? 0 : Double(correct) / Double(set.count)
+        clearOnlyAccuracy = clear.1 == 0 ? 0 : Double(clear.0) / Double(clear.1)
+        self.seconds = seconds
+        perCategory = CategorySignals.allCategories.map { c in
+            let (right, total) = per[c] ?? (0, 0)
+            return Line(category: c.rawValue, correct: right, total: total, accuracy: total == 0 ? 0 : Double(right) / Double(total))
+        }
+        bySource = Dictionary(grouping: decisions, by: { $0.source.rawValue }).mapValues(\.count)
+    }
+
+    var table: String {
+        var lines = [String(format: "evaluation set: %d emails, %d correct = %.1f%% (clear-cut labels only: %.1f%%), %.1f s",
+                            items, correct, accuracy * 100, clearOnlyAccuracy * 100, seconds)]
+        for line in perCategory {
+            lines.append(line.total == 0 ? "  \(line.category): no examples"
+                         : String(format: "  %-10@ %3d/%-3d %5.1f%%", line.category, line.correct, line.total, line.accuracy * 100))
+        }
+        lines.append("  decided by: " + bySource.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,286 @@
+import ArgumentParser
+import Foundation
+import HearthCore
+import HearthSearch
+import HearthStore
+
+/// `hearth search "from john last week with attachments budget"`: local hybrid search
+/// (docs/search.md). Keyword-only until an embedding model is installed; never an error for
+/// any query text. With no query: recent searches and suggested contacts (the zero state).
+struct SearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search your mail on this machine: words, \"phrases\", and filters in plain words.",
+        discussion: """
+            Filters: from john, from:"John Smith", to:bob, yesterday, last week, in January, before March, \
+            since 2024-02-01, with attachments, unread, starred, promotions, in:sent, account:me@example.org. \
+            The rest is matched as words (the last one as a prefix). See docs/search.md.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The query (several arguments are joined with spaces). Empty: recent searches and suggestions.")
+    var query: [String] = []
+
+    @Option(help: "all (every folder and account) or folder (only --folder).")
+    var scope: Scope = .all
+
+    @Option(help: "The folder of --scope folder: a role (inbox, sent, …) or a folder name/path.")
+    var folder: String?
+
+    @Option(name: .customLong("account"), help: "Account id or address; repeat for several. Default: all.")
+    var accounts: [String] = []
+
+    @Option(help: "How many conversations.")
+    var limit: Int = 20
+
+    @Flag(help: "Match the last word exactly instead of as a prefix.")
+    var exact = false
+
+    @Flag(help: "Keyword search only, even when an embedding model is installed.")
+    var noSemantic = false
+
+    @Flag(help: "Do not add this query to the recent searches.")
+    var noHistory = false
+
+    @Flag(help: "Forget the recent searches and exit.")
+    var clearRecent = false
+
+    @Option(help: ArgumentHelp("Embedding model for tests and benchmarks (\"hashing\").", visibility: .hidden))
+    var embedder: String?
+
+    enum Scope: String, ExpressibleByArgument, CaseIterable { case all, folder }
+
+    func validate() throws {
+        guard limit > 0 else { throw ValidationError("--limit must be positive") }
+        if scope == .folder && folder == nil { throw ValidationError("--scope folder needs --folder NAME") }
+    }
+
+    func run() throws {
+        try reportingErrors(json: global.json) { try SearchWiring.mappingSearchErrors { try runSearch() } }
+    }
+
+    private func runSearch() throws {
+        do {
+            let engine = try Engine.open(global)
+            let recent = RecentSearches(settings: engine.store)
+            if clearRecent {
+                try recent.clear()
+                if !global.json { StandardStreams.out("Recent searches cleared.") }
+                return
+            }
+            let text = query.joined(separator: " ")
+            if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                try printZeroState(engine)
+                return
+            }
+            let accountIDs = try accounts.map { try engine.account(matching: $0) }.compactMap(\.id)
+            var options = SearchEngine.Options(accounts: accountIDs, limit: limit, prefixLastTerm: !exact, semantic: !noSemantic)
+            if scope == .folder, let folder {
+                options.scope = .folder(try SearchWiring.folderID(folder, engine: engine, accounts: accountIDs))
+            }
+            let search = SearchEngine(store: engine.store, embedder: try SearchWiring.embedder(named: embedder))
+            let chosen = options
+            let response = try SearchWiring.wait { () async throws -> SearchResponse in try await search.search(text, options: chosen) }
+            if !noHistory { try recent.record(text) }
+            if global.json {
+                StandardStreams.out(try JSONOutput.render("search", SearchResponseJSON(response)))
+            } else {
+                printText(response)
+            }
+        }
+    }
+
+    private func printText(_ response: SearchResponse) {
+        let chips = SearchResponseJSON.FiltersJSON(response.query.filters).summary
+        if !chips.isEmpty { StandardStreams.err("filters: " + chips.joined(separator: " · ")) }
+        if response.results.isEmpty {
+            StandardStreams.out("No conversations match \"\(response.query.raw)\". Try fewer words or filters.")
+            return
+        }
+        let bold = StandardStreams.stdoutIsTerminal
+        for r in response.results {
+            let sender = r.senderName.flatMap { $0.isEmpty ? nil : $0 } ?? r.senderEmail ?? "(no sender)"
+            let count = r.threadMessageCount > 1 ? " (\(r.threadMessageCount))" : ""
+            let clip = r.hasAttachment ? "@" : " "
+            let subject = r.subject.text.isEmpty ? "(no subject)" : (bold ? r.subject.marked(before: "\u{1B}[1m", after: "\u{1B}[0m") : r.subject.text)
+            StandardStreams.out("\(TextRendering.fit(String(r.threadID.rawValue), 7)) \(clip) "
+                + "\(TextRendering.fit(TextRendering.shortDate(r.date), 10)) \(TextRendering.fit(sender + count, 24)) "
+                + "\(subject)  [\(r.matchSource.rawValue)] <\(r.accountEmail)>")
+            let snippet = bold ? r.snippet.marked(before: "\u{1B}[1m", after: "\u{1B}[0m") : r.snippet.text
+            if !snippet.isEmpty { StandardStreams.out("          " + snippet.replacingOccurrences(of: "\n", with: " ")) }
+        }
+        let mode = response.usedSemantic ? "keyword + semantic" : "keyword"
+        StandardStreams.err(String(format: "%d conversation(s), %@, %.1f ms", response.results.count, mode, response.seconds * 1000))
+        if response.pendingEmbeddings > 0 {
+            StandardStreams.err("\(response.pendingEmbeddings) email(s) not yet embedded: `hearth reindex` adds them to semantic search")
+        }
+    }
+
+    private func printZeroState(_ engine: Engine) throws {
+        let zero = try ZeroState.load(store: engine.store)
+        if global.json {
+            StandardStreams.out(try JSONOutput.render("search.zero-state", ZeroStateJSON(zero)))
+            return
+        }
+        StandardStreams.out(zero.recentSearches.isEmpty ? "No recent searches." : "Recent searches:")
+        zero.recentSearches.forEach { StandardStreams.out("  \($0)") }
+        if !zero.contacts.isEmpty {
+            StandardStreams.out("Suggested:")
+            for c in zero.contacts { StandardStreams.out("  \(c.query)" + (c.name.map { "  (\($0))" } ?? "")) }
+        }
+    }
+}
+
+/// The search side's wiring for the CLI: which embedder, folder names, async bridging.
+enum SearchWiring {
+    /// The embedder search uses. `hashing` is the deterministic model-free one (tests and
+    /// benchmarks). The on-device model (issue 7, HearthAI) plugs in here; until it does,
+    /// search is keyword-only (E-04).
+    static func embedder(named name: String?) throws -> (any TextEmbedder)? {
+        switch name?.lowercased() {
+        case nil, "none": return nil
+        case "hashing": return HashingEmbedder()
+        case let other?: throw CLIError.invalidInput("unknown embedder \"\(other)\" (known: hashing, none)")
+        }
+    }
+
+    static func folderID(_ name: String, engine: Engine, accounts: [AccountID]) throws -> FolderID {
+        let scope = accounts.isEmpty ? try engine.store.accounts().compactMap(\.id) : accounts
+        let role = FolderType(rawValue: name.lowercased())
+        for account in scope {
+            if let match = try engine.store.folders(account: account).first(where: {
+                $0.folderType == role || $0.imapPath == name || $0.name.caseInsensitiveCompare(name) == .orderedSame
+            }), let id = match.id { return id }
+        }
+        throw CLIError.notFound("no folder \"\(name)\"")
+    }
+
+    /// Turns `SearchError` into the CLI's errors (message and exit code).
+    static func mappingSearchErrors(_ body: () throws -> Void) throws {
+        do { try body() } catch let error as SearchError { throw CLIError.from(search: error) }
+    }
+
+    /// Runs async work from a synchronous command and waits for it.
+    static func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+        try AsyncBridge.run(body)
+    }
+}
+
+
+extension CLIError {
+    static func from(search error: SearchError) -> CLIError {
+        switch error {
+        case .store(let e): CLIError.from(e) ?? .io(e.description)
+        case .embedder, .dimensionMismatch: .io(error.description)
+        }
+    }
+}
+
+// MARK: JSON (docs/json-schema.md: hearth.search, hearth.search.zero-state, hearth.reindex)
+
+struct HighlightJSON: Encodable {
+    let text: String
+    /// `[start, end)` UTF-16 offsets of the matched words.
+    let highlights: [[Int]]
+    init(_ h: HighlightedText) { text = h.text; highlights = h.utf16Ranges }
+}
+
+struct SearchResultJSON: Encodable {
+    let threadId: Int64
+    let emailId: Int64
+    let accountId: Int64
+    let account: String
+    let subject: HighlightJSON
+    let snippet: HighlightJSON
+    let from: AddressJSON?
+    let date: Date
+    let hasAttachments: Bool
+    let score: Double
+    let matchSource: String
+    let matchedMessages: Int
+    let messageCount: Int
+
+    init(_ r: SearchResult) {
+        threadId = r.threadID.rawValue; emailId = r.emailID.rawValue; accountId = r.accountID.rawValue
+        account = r.accountEmail; subject = HighlightJSON(r.subject); snippet = HighlightJSON(r.snippet)
+        from = r.senderEmail.map { AddressJSON(EmailAddress(name: r.senderName, address: $0)) }
+        date = r.date; hasAttachments = r.hasAttachment; score = r.score; matchSource = r.matchSource.rawValue
+        matchedMessages = r.matchedMessages; messageCount = r.threadMessageCount
+    }
+}
+
+struct SearchResponseJSON: Encodable {
+    struct FiltersJSON: Encodable {
+        let from: [String]
+        let to: [String]
+        let dateStart: Date?
+        let dateEnd: Date?
+        let hasAttachments: Bool?
+        let folder: String?
+        let account: String?
+        let category: String?
+        let isRead: Bool?
+        let isStarred: Bool?
+
+        init(_ f: SearchFilters) {
+            from = f.senders; to = f.recipients; dateStart = f.dateRange?.start; dateEnd = f.dateRange?.end
+            hasAttachments = f.hasAttachment; account = f.account; category = f.category?.rawValue
+            isRead = f.isRead; isStarred = f.isStarred
+            folder = f.folder.map { folder in
+                switch folder {
+                case .type(let t): t.rawValue
+                case .named(let n): n
+                }
+            }
+        }
+
+        /// The filter chips, as text.
+        var summary: [String] {
+            var chips = from.map { "from \($0)" } + to.map { "to \($0)" }
+            if dateStart != nil || dateEnd != nil {
+                let f = DateFormatter()
+                f.dateFormat = "yyyy-MM-dd HH:mm"
+                chips.append("date \(dateStart.map(f.string(from:)) ?? "…") – \(dateEnd.map(f.string(from:)) ?? "…")")
+            }
+            if let hasAttachments { chips.append(hasAttachments ? "with attachments" : "without attachments") }
+            if let folder { chips.append("in \(folder)") }
+            if let account { chips.append("account \(account)") }
+            if let category { chips.append("category \(category)") }
+            if let isRead { chips.append(isRead ? "read" : "unread") }
+            if isStarred == true { chips.append("starred") }
+            return chips
+        }
+    }
+
+    let query: String
+    let text: String
+    let filters: FiltersJSON
+    let results: [SearchResultJSON]
+    let usedSemantic: Bool
+    let keywordHits: Int
+    let semanticHits: Int
+    let pendingEmbeddings: Int
+    let milliseconds: Double
+
+    init(_ r: SearchResponse) {
+        query = r.query.raw; text = r.query.freeText; filters = FiltersJSON(r.query.filters)
+        results = r.results.map(SearchResultJSON.init); usedSemantic = r.usedSemantic
+        keywordHits = r.keywordHits; semanticHits = r.semanticHits; pendingEmbeddings = r.pendingEmbeddings
+        milliseconds = (r.seconds * 1000 * 100).rounded() / 100
+    }
+}
+
+struct ZeroStateJSON: Encodable {
+    struct Suggestion: Encodable {
+        let name: String?
+        let email: String
+        let query: String
+    }
+    let recentSearches: [String]
+    let suggestions: [Suggestion]
+    init(_ z: ZeroState) {
+        recentSearches = z.recentSearches
+        suggestions = z.contacts.map { Suggestion(name: $0.name, email: $0.address, query: $0.query) }
+    }
+}

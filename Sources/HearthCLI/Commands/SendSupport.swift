@@ -1,0 +1,231 @@
+import ArgumentParser
+import Foundation
+import HearthCore
+import HearthMIME
+import HearthOutbox
+import HearthProcess
+import HearthStore
+
+/// Options shared by the sending commands: which account, and how to get its secret.
+///
+/// Until the secret store and `hearth account add` exist (issues 9 and 3), credentials come
+/// the way HearthSync's `SyncCredentials` takes them: a password, or an OAuth token, produced
+/// by a command (like mbsync's PassCmd), never stored by Hearth. The token command is run
+/// again with HEARTH_TOKEN_REFRESH=1 once when the server refuses the token.
+struct SendOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Account to send from: id or address (default: the only account).", valueName: "account"))
+    var account: String?
+
+    @Option(name: .customLong("password-command"), help: ArgumentHelp("Command printing the account's password.", valueName: "cmd"))
+    var passwordCommand: String?
+
+    @Option(name: .customLong("token-command"), help: ArgumentHelp("Command printing an OAuth access token (XOAUTH2).", valueName: "cmd"))
+    var tokenCommand: String?
+
+    @Option(help: ArgumentHelp("Undo window in seconds: 0, 5, 10, 15 or 30 (default: setting send.undo_seconds, else 5).", valueName: "s"))
+    var undo: Int?
+}
+
+/// The send pipeline wired for one CLI invocation.
+struct SendEngine {
+    let engine: Engine
+    let account: Account
+    let outbox: Outbox
+    let undoSeconds: Int
+
+    static func open(_ global: GlobalOptions, _ options: SendOptions, requireCredentials: Bool = true) throws -> SendEngine {
+        let engine = try Engine.open(global)
+        let account = try Self.pickAccount(engine, options.account)
+        let seconds = try options.undo ?? (try engine.store.value(for: "send.undo_seconds")).flatMap(Int.init) ?? 5
+        guard Outbox.Configuration.allowedUndoSeconds.contains(seconds) else {
+            throw CLIError.invalidInput("the undo window must be one of 0, 5, 10, 15, 30 seconds")
+        }
+        let credentials = CommandCredentials(password: options.passwordCommand, token: options.tokenCommand)
+        if requireCredentials && options.passwordCommand == nil && options.tokenCommand == nil {
+            throw CLIError.invalidInput("give --password-command or --token-command (the secret store comes with issue 9)")
+        }
+        let settings = OutboxServerSettings()
+        let outbox = Outbox(store: engine.store, mailboxes: IMAPServerMailboxes(settings: settings, credentials: credentials),
+                            credentials: credentials, settings: settings,
+                            configuration: Outbox.Configuration(undoWindow: .seconds(seconds)))
+        return SendEngine(engine: engine, account: account, outbox: outbox, undoSeconds: seconds)
+    }
+
+    static func pickAccount(_ engine: Engine, _ reference: String?) throws -> Account {
+        if let reference { return try engine.account(matching: reference) }
+        let all = try engine.store.accounts().filter { $0.smtp != nil }
+        guard all.count == 1, let only = all.first else {
+            throw CLIError.invalidInput(all.isEmpty ? "no account with an SMTP server (see `hearth accounts`)" : "several accounts: choose one with --account")
+        }
+        return only
+    }
+
+    /// Saves, then (unless `draftOnly`) sends with the undo window: Ctrl-C during the
+    /// countdown undoes the send and keeps the draft.
+    func saveAndSend(_ message: ComposedMessage, draftOnly: Bool, json: Bool) throws {
+        guard let accountID = account.id else { throw CLIError.notFound("account without id") }
+        let outbox = self.outbox
+        _ = try AsyncBridge.run { await outbox.recoverAfterRestart() }
+        let id = try AsyncBridge.run { try await outbox.saveDraft(message, account: accountID) }
+        if draftOnly {
+            let synced = (try? AsyncBridge.run { try await outbox.syncDraft(id) }) ?? false
+            try SendReport(id: id.rawValue, outcome: "draft", detail: synced ? "saved and copied to the server's Drafts" : "saved locally").print(json: json)
+            return
+        }
+        let ticket = try AsyncBridge.run { try await outbox.send(id) }
+        if undoSeconds > 0 { StandardStreams.err("hearth: sending in \(undoSeconds) s — press Ctrl-C to undo") }
+        let interrupt = InterruptWatch()
+        let outcome: Outbox.DeliveryOutcome? = try AsyncBridge.run {
+            let sender = Task { try await outbox.completeSend(ticket) }
+            while !interrupt.fired {
+                if Date() >= ticket.deadline { return try await sender.value }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            // Ctrl-C inside the window: undo (the store refuses it if the window just ended).
+            if (try? await outbox.undo(ticket.id)) != nil { sender.cancel(); return nil }
+            return try await sender.value
+        }
+        interrupt.stop()
+        guard let outcome else {
+            _ = try? AsyncBridge.run { try await outbox.syncDraft(id) }
+            try SendReport(id: id.rawValue, outcome: "undone", detail: "kept as a draft").print(json: json)
+            return
+        }
+        try SendReport(id: id.rawValue, outcome, queueStatus: try engine.store.email(id)?.sendState.rawValue).print(json: json)
+        if case .failed = outcome { throw ExitCode(69) } // EX_UNAVAILABLE: the send failed for good
+    }
+
+    /// A message to send: From is the account; addresses as typed.
+    func message(to: [String], cc: [String], bcc: [String], subject: String, body: String, markup: Bool,
+                 attachments: [String]) throws -> ComposedMessage {
+        var message = ComposedMessage(from: EmailAddress(name: account.displayName, address: account.email),
+                                      to: try Self.addresses(to), cc: try Self.addresses(cc), bcc: try Self.addresses(bcc),
+                                      subject: subject, body: body, bodyFormat: markup ? .markup : .plain)
+        message.attachments = try attachments.map(Self.attachment)
+        return message
+    }
+
+    static func addresses(_ values: [String]) throws -> [EmailAddress] {
+        try values.flatMap { value -> [EmailAddress] in
+            let parsed = AddressParser.parseList(value)
+            guard !parsed.isEmpty, parsed.allSatisfy({ AddressValidator.isValid($0.address) }) else {
+                throw CLIError.invalidInput("\"\(value)\" is not a valid address")
+            }
+            return parsed
+        }
+    }
+
+    static func attachment(_ path: String) throws -> ComposedAttachment {
+        let url = URL(fileURLWithPath: path)
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw CLIError.notFound("cannot read \(path)") }
+        return ComposedAttachment(filename: url.lastPathComponent, mimeType: MediaTypes.guess(url.pathExtension), data: data)
+    }
+}
+
+/// Secrets from commands, run with /bin/sh; their output is the secret (trimmed).
+struct CommandCredentials: AccountCredentialProvider {
+    var password: String?
+    var token: String?
+
+    func secret(for account: Account, refresh: Bool) async throws -> AccountSecret {
+        if let token {
+            return .accessToken(try Self.run(token, refresh: refresh))
+        }
+        if let password { return .password(try Self.run(password, refresh: false)) }
+        throw CLIError.invalidInput("no --password-command or --token-command for \(account.email)")
+    }
+
+    static func run(_ command: String, refresh: Bool) throws -> String {
+        var environment = ProcessInfo.processInfo.environment
+        if refresh { environment["HEARTH_TOKEN_REFRESH"] = "1" }
+        let outcome = try Subprocess.run("/bin/sh", ["-c", command], environment: environment, timeout: 60)
+        guard outcome.status == 0 else { throw CLIError.io("the credential command failed (\(outcome.status))") }
+        let secret = outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !secret.isEmpty else { throw CLIError.io("the credential command printed nothing") }
+        return secret
+    }
+}
+
+/// A common file-extension → media type table (attachments picked from the command line).
+enum MediaTypes {
+    static func guess(_ ext: String) -> String {
+        let table = ["pdf": "application/pdf", "txt": "text/plain", "md": "text/markdown", "html": "text/html", "htm": "text/html",
+                     "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp",
+                     "zip": "application/zip", "csv": "text/csv", "json": "application/json", "ics": "text/calendar",
+                     "eml": "message/rfc822", "doc": "application/msword",
+                     "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"]
+        return table[ext.lowercased()] ?? "application/octet-stream"
+    }
+}
+
+/// What a sending command prints.
+struct SendReport: Encodable {
+    var id: Int64
+    var outcome: String
+    var detail: String?
+    var retryAt: Date?
+    var state: String?
+
+    init(id: Int64, outcome: String, detail: String?) { self.id = id; self.outcome = outcome; self.detail = detail }
+
+    init(id: Int64, _ outcome: Outbox.DeliveryOutcome, queueStatus: String?) {
+        self.id = id
+        state = queueStatus
+        switch outcome {
+        case .sent: self.outcome = "sent"
+        case .retryScheduled(let at, let reason): self.outcome = "queued"; retryAt = at; detail = reason
+        case .failed(let reason): self.outcome = "failed"; detail = reason
+        case .paused(let reason): self.outcome = "paused"; detail = reason
+        case .skipped(let reason): self.outcome = "skipped"; detail = reason
+        }
+    }
+
+    func print(json: Bool) throws {
+        if json { StandardStreams.out(try JSONOutput.render("send", self)); return }
+        var line = "\(id)\t\(outcome)"
+        if let retryAt { line += "\tretry at \(ISO8601DateFormatter().string(from: retryAt))" }
+        if let detail { line += "\t\(detail)" }
+        StandardStreams.out(line)
+    }
+}
+
+
+/// Ctrl-C during the undo window means Undo, not "kill the process".
+final class InterruptWatch: @unchecked Sendable {
+    private let source: any DispatchSourceSignal
+    private let lock = NSLock()
+    private var didFire = false
+
+    init() {
+        signal(SIGINT, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { [weak self] in self?.lock.withLock { self?.didFire = true } }
+        source.resume()
+    }
+
+    var fired: Bool { lock.withLock { didFire } }
+
+    func stop() {
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+}
+
+
+/// The send pipeline's errors as the CLI reports them (message on stderr, exit code).
+func mappingSendErrors(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as OutboxError {
+        switch error {
+        case .notFound: throw CLIError.notFound(error.description)
+        case .composition, .wrongState, .accountNotConfigured: throw CLIError.invalidInput(error.description)
+        case .store(let store): throw store
+        }
+    } catch let error as CompositionError {
+        throw CLIError.invalidInput(error.description)
+    } catch let error as ReplyBuilder.ForwardError {
+        throw CLIError.notFound(error.description)
+    }
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+
+extension HearthCommand {
+    /// The program's entry point. Not `await HearthCommand.main()`: from top-level code the
+    /// compiler picks ArgumentParser's synchronous `main()`, which refuses an async root command
+    /// ("Asynchronous root command needs availability annotation", apple/swift-argument-parser
+    /// #688), so no async subcommand (sync, serve, …) would run. This is what the async `main` does.
+    public static func start() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import GRDB
+import HearthCore
+import HearthStore
+
+/// Hybrid local search (FR-SEARCH-05): parse → keyword (FTS5, BM25) and semantic (vector
+/// top-50) in parallel → Reciprocal Rank Fusion → filters ANDed → grouped by thread with the
+/// best-matching message, match source and highlights. Never sends anything anywhere.
+///
+/// Without an embedder, with no vectors yet, or when the embedder fails, search is keyword-only
+/// and says so only in `SearchResponse.usedSemantic` (E-04). A query string never causes an
+/// error; only the store can.
+public final class SearchEngine: Sendable {
+    public let database: HearthDatabase
+    public let embedder: (any TextEmbedder)?
+    public let indexManager: SearchIndexManager
+    let vectors: VectorIndexCache
+
+    /// Semantic candidates per query (FR-SEARCH-07).
+    public static let semanticTopK = 50
+    /// Queries with fewer letters and digits than this skip the semantic side (E-02).
+    public static let minimumSemanticCharacters = 3
+
+    public init(database: HearthDatabase, embedder: (any TextEmbedder)? = nil) {
+        self.database = database
+        self.embedder = embedder
+        vectors = VectorIndexCache()
+        indexManager = SearchIndexManager(database: database, vectors: vectors)
+    }
+
+    public convenience init(store: MailStore, embedder: (any TextEmbedder)? = nil) {
+        self.init(database: store.database, embedder: embedder)
+    }
+
+    public struct Options: Sendable {
+        public var scope: SearchScope
+        /// Accounts to search; empty = all (the unified view).
+        public var accounts: [AccountID]
+        /// Conversations returned at most.
+        public var limit: Int
+        /// "Now" and the calendar (time zone) that relative dates are resolved against.
+        public var now: Date
+        public var calendar: Calendar
+        /// Treat the last word as a prefix (search-as-you-type).
+        public var prefixLastTerm: Bool
+        /// Allow the semantic side (when an embedder exists).
+        public var semantic: Bool
+
+        public init(scope: SearchScope = .allMail, accounts: [AccountID] = [], limit: Int = 50,
+                    now: Date = Date(), calendar: Calendar = .current, prefixLastTerm: Bool = true,
+                    semantic: Bool = true) {
+            self.scope = scope; self.accounts = accounts; self.limit = limit; self.now = now
+            self.calendar = calendar; self.prefixLastTerm = prefixLastTerm; self.semantic = semantic
+        }
+    }
+
+    public func search(_ text: String, options: Options = Options()) async throws(SearchError) -> SearchResponse {
+        let query = SearchQueryParser(now: options.now, calendar: options.calendar).parse(text)
+        return try await search(query, options: options)
+    }
+
+    public func search(_ query: SearchQuery, options: Options = Options()) async throws(SearchError) -> SearchResponse {
+        let started = DispatchTime.now()
+        var response = SearchResponse(query: query, results: [], usedSemantic: false, keywordHits: 0,
+                                      semanticHits: 0, pendingEmbeddings: 0, seconds: 0)
+        func finish() -> SearchResponse {
+            response.seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+            return response
+        }
+        guard options.limit > 0 else { return finish() }
+        let messageLimit = max(200, options.limit * 4)
+        let match = FTSMatch.expression(query.terms, prefixLast: options.prefixLastTerm)
+
+        // The query vector is computed while the keyword side runs.
+        let semanticEmbedder = semanticEmbedder(for: query, options: options)
+        async let queryVector = Self.embedQuery(query.freeText, with: semanticEmbedder)
+
+        let (filters, keyword, allowed) = try indexManager.read { db -> (FilterSQL, [MessageHit], Set<Int64>?) in
+            let filters = try FilterSQL.build(query.filters, scope: options.scope, accounts: options.accounts, db)
+            if filters.matchesNothing { return (filters, [], nil) }
+            let keyword: [MessageHit]
+            if let match {
+                keyword = try KeywordSearcher.search(match: match, filters: filters, limit: messageLimit, db)
+            } else if !query.hasFreeText {
+                keyword = try KeywordSearcher.filtered(filters, limit: messageLimit, db)
+            } else {
+                keyword = []
+            }
+            let allowed = semanticEmbedder != nil && !filters.predicates.isEmpty
+                ? Set(try KeywordSearcher.allowed(filters, db)) : nil
+            return (filters, keyword, allowed)
+        }
+        response.keywordHits = keyword.count
+        let vector = await queryVector
+        if filters.matchesNothing { return finish() }
+
+        var semantic: [Int64] = []
+        if let embedder = semanticEmbedder, let vector {
+            let index = vectors.index(model: embedder.modelIdentifier, dimensions: embedder.dimensions)
+            try indexManager.read { db in try index.refresh(db) }
+            if index.count > 0 {
+                semantic = index.nearest(vector, k: Self.semanticTopK, allowed: allowed).map(\.id)
+                response.usedSemantic = true
+            }
+            response.pendingEmbeddings = (try? indexManager.status(model: embedder.modelIdentifier).pendingEmbeddings) ?? 0
+        }
+        response.semanticHits = semantic.count
+
+        // Fusion, then one result per thread (its best message).
+        var threadOf = Dictionary(keyword.map { ($0.emailID, $0.threadID) }, uniquingKeysWith: { a, _ in a })
+        let semanticOnly = semantic.filter { threadOf[$0] == nil }
+        if !semanticOnly.isEmpty {
+            let found = try indexManager.read { db in try KeywordSearcher.threads(of: semanticOnly, filters: filters, db) }
+            threadOf.merge(found) { a, _ in a }
+        }
+        let fused: [RankFusion.Fused] = query.hasFreeText
+            ? RankFusion.fuse(keyword: keyword.map(\.emailID), semantic: semantic)
+            : keyword.map { RankFusion.Fused(id: $0.emailID, score: 0, source: .filters) }
+        var groups: [Int64: (best: RankFusion.Fused, source: MatchSource, count: Int)] = [:]
+        var threadOrder: [Int64] = []
+        for hit in fused {
+            guard let thread = threadOf[hit.id] else { continue }   // a vector of a deleted email
+            if var group = groups[thread] {
+                group.source = group.source.merged(with: hit.source)
+                group.count += 1
+                groups[thread] = group
+            } else {
+                groups[thread] = (hit, hit.source, 1)
+                threadOrder.append(thread)
+            }
+        }
+        let shown = threadOrder.prefix(options.limit).compactMap { groups[$0] }
+        response.results = try display(shown, match: match)
+        return finish()
+    }
+
+    private func semanticEmbedder(for query: SearchQuery, options: Options) -> (any TextEmbedder)? {
+        guard options.semantic, let embedder, query.hasFreeText else { return nil }
+        let characters = query.freeText.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }.count
+        return characters >= Self.minimumSemanticCharacters ? embedder : nil
+    }
+
+    /// The normalised query vector, or nil (no embedder, or it failed: keyword-only, E-04).
+    private static func embedQuery(_ text: String, with embedder: (any TextEmbedder)?) async -> [Float]? {
+        guard let embedder else { return nil }
+        guard let vectors = try? await embedder.embed([text]), let first = vectors.first,
+              first.count == embedder.dimensions else { return nil }
+        return VectorMath.normalized(first)
+    }
+
+    /// Display data and highlights of each group's best message.
+    private func display(_ groups: [(best: RankFusion.Fused, source: MatchSource, count: Int)],
+                         match: String?) throws(SearchError) -> [SearchResult] {
+        let ids = groups.map(\.best.id)
+        guard !ids.isEmpty else { return [] }
+        return try indexManager.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT e.id, e.thread_id, e.account_id, a.email, e.subject, e.from_name, e.from_address,
+                       e.sort_date, e.has_attachments, e.snippet, t.message_count
+                FROM email e JOIN account a ON a.id = e.account_id JOIN thread t ON t.id = e.thread_id
+                WHERE e.id IN (\(FilterSQL.placeholders(ids.count)))
+                """, arguments: StatementArguments(ids))
+            let byID = Dictionary(rows.map { ($0[0] as Int64, $0) }, uniquingKeysWith: { a, _ in a })
+            let marks = try match.map { try KeywordSearcher.highlights(match: $0, ids: ids, db) } ?? [:]
+            let open = Unicode.Scalar(0xE000)!, close = Unicode.Scalar(0xE001)!
+            return groups.compactMap { group -> SearchResult? in
+                guard let row = byID[group.best.id] else { return nil }
+                let subject: String = row[4] ?? ""
+                let storedSnippet: String = row[9] ?? ""
+                var subjectText = HighlightedText(text: subject)
+                var snippetText = HighlightedText(text: storedSnippet)
+                if let mark = marks[group.best.id] {
+                    subjectText = HighlightedText.parse(mark.subject, open: open, close: close)
+                    let body = HighlightedText.parse(mark.snippet, open: open, close: close)
+                    // A match only in the subject or sender gives a snippet without marks; the
+                    // stored snippet (quotes and signatures dropped) reads better then.
+                    if !body.ranges.isEmpty || storedSnippet.isEmpty { snippetText = body }
+                }
+                return SearchResult(
+                    threadID: ThreadID(row[1] as Int64), emailID: EmailID(row[0] as Int64),
+                    accountID: AccountID(row[2] as Int64), accountEmail: row[3] ?? "",
+                    subject: subjectText, senderName: row[5], senderEmail: row[6],
+                    date: Date(timeIntervalSince1970: Double(row[7] as Int64) / 1000),
+                    snippet: snippetText, hasAttachment: row[8] ?? false, score: group.best.score,
+                    matchSource: group.source, matchedMessages: group.count,
+                    threadMessageCount: row[10] ?? 1)
+            }
+        }
+    }
+
+    /// Bytes held in memory by the vector index of the embedder's model (0 before the first
+    /// semantic search loads it).
+    public var vectorIndexMemoryBytes: Int {
+        guard let embedder, let index = vectors.existing(model: embedder.modelIdentifier) else { return 0 }
+        return index.memoryBytes
+    }
+
+    /// Loads the vector index now instead of on the first semantic search (a server warming up).
+    public func warmUp() throws(SearchError) {
+        guard let embedder else { return }
+        let index = vectors.index(model: embedder.modelIdentifier, dimensions: embedder.dimensions)
+        try indexManager.read { db in try index.refresh(db) }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+@testable import HearthAI
+import HearthCore
+import Testing
+
+@Suite struct CategorizationTests {
+    static func input(from: String, name: String? = nil, to: Int = 1, subject: String, text: String = "",
+                      headers: [(String, String)] = [], reply: Bool = false) -> CategorizationInput {
+        CategorizationInput(from: EmailAddress(name: name, address: from),
+                            recipients: (0..<to).map { EmailAddress(address: "r\($0)@example.org") },
+                            subject: subject, text: text, headers: headers.map { HeaderField(name: $0.0, value: $0.1) },
+                            listID: headers.first { $0.0 == "List-Id" }?.1, isReply: reply)
+    }
+
+    @Test func strongSignalsDecideWithoutAnyModel() async {
+        let categorizer = EmailCategorizer()
+        let decisions = await categorizer.categorize([
+            Self.input(from: "notification@facebookmail.com", subject: "Anna commented on your photo"),
+            Self.input(from: "dev@lists.example.org", subject: "Re: build fails", headers: [("List-Id", "<dev.example.org>"), ("List-Post", "<mailto:dev@example.org>")], reply: true),
+            Self.input(from: "mailer-daemon@example.org", subject: "Undelivered Mail Returned to Sender"),
+            Self.input(from: "shop@deals.example", subject: "50% off: our biggest sale", headers: [("List-Unsubscribe", "<mailto:u@x>")]),
+            Self.input(from: "no-reply@bank.example", subject: "Your monthly statement is ready", headers: [("Precedence", "bulk")]),
+            Self.input(from: "anna@example.org", name: "Anna", subject: "Lunch?", text: "Shall we meet at 1?", reply: true),
+            Self.input(from: "robot@ci.example", subject: "Build #12 passed", headers: [("Auto-Submitted", "auto-generated")]),
+        ])
+        #expect(decisions.map(\.category) == [.social, .forums, .updates, .promotions, .updates, .primary, .updates])
+        #expect(decisions.allSatisfy { $0.source == .signals && $0.confidence >= 0.8 && !$0.reasons.isEmpty })
+    }
+
+    @Test func withoutAnyModelAnUndecidedEmailFallsBackLowConfidence() async {
+        let decisions = await EmailCategorizer().categorize([
+            Self.input(from: "news@paper.example", subject: "Weekly digest", headers: [("Precedence", "bulk")]),
+        ])
+        #expect(decisions.first?.source == .fallback)
+        #expect((decisions.first?.confidence ?? 1) <= 0.3)
+    }
+
+    @Test func embeddingsDecideAmongTheCandidatesTheSignalsLeave() async {
+        let categorizer = await EmailCategorizer.make(embedder: FakeEmbedder(), generator: nil)
+        let decisions = await categorizer.categorize([
+            Self.input(from: "news@shop.example", subject: "The summer collection is here",
+                       text: "Discover the summer collection, get 20% off your first order, free shipping.",
+                       headers: [("Precedence", "bulk")]),
+            Self.input(from: "news@paper.example", subject: "Your morning briefing",
+                       text: "Today's headlines: parliament votes on the budget; storms expected.",
+                       headers: [("Precedence", "bulk")]),
+        ])
+        #expect(decisions.map(\.source) == [.embedding, .embedding])
+        #expect(decisions.map(\.category) == [.promotions, .updates])
+    }
+
+    @Test func theLLMIsAskedOnlyForLowConfidenceEmails() async {
+        let generator = FakeTextGenerator(ranking: { _, choices in choices.map { $0 == "forums" ? 0.9 : 0.1 / Double(choices.count) } })
+        var categorizer = await EmailCategorizer.make(embedder: FakeEmbedder(), generator: generator)
+        categorizer.llmThreshold = 0.99   // everything the embeddings decide is "unsure"
+        let decisions = await categorizer.categorize([
+            Self.input(from: "anna@example.org", subject: "Lunch?", reply: true),                       // signals: primary
+            Self.input(from: "list@example.org", subject: "Announcement", headers: [("Precedence", "bulk")]), // unsure
+        ])
+        #expect(decisions[0].source == .signals)
+        #expect(decisions[1].source == .llm && decisions[1].category == .forums)
+        #expect(generator.calls == 1)
+    }
+
+    @Test func aCorrectionChangesFutureResultsForTheSenderAndNearNeighbours() async throws {
+        let embedder = FakeEmbedder()
+        let first = Self.input(from: "team@tool.example", subject: "Weekly project report: open issues and merged changes",
+                               text: "Open issues 12, merged changes 30, release candidate next week.", headers: [("Precedence", "bulk")])
+        var categorizer = await EmailCategorizer.make(embedder: embedder, generator: nil)
+        let before = await categorizer.categorize([first])[0]
+        let target: AICategory = before.category == .forums ? .promotions : .forums
+        let vector = try await embedder.embed([first.embeddingText])[0]
+        categorizer.learn(CategoryCorrection(accountID: AccountID(1), emailID: nil, senderAddress: "team@tool.example",
+                                             category: target, embedding: vector, date: Date()))
+        // Same sender: the preference decides.
+        let again = await categorizer.categorize([first])[0]
+        #expect(again.category == target && again.source == .preference)
+        // Another sender, near-identical text: the corrected neighbour decides.
+        var twin = first
+        twin.from = EmailAddress(address: "other@tool.example")
+        let neighbour = await categorizer.categorize([twin])[0]
+        #expect(neighbour.category == target && neighbour.source == .preference)
+    }
+
+    @Test func correctionsLoadedFromTheStoreAreApplied() async {
+        let correction = CategoryCorrection(accountID: AccountID(1), emailID: nil, senderAddress: "Boss@Work.example",
+                                            category: .primary, embedding: nil, date: Date())
+        let categorizer = await EmailCategorizer.make(embedder: nil, generator: nil, corrections: [correction])
+        let decision = await categorizer.categorize([Self.input(from: "boss@work.example", subject: "Newsletter",
+                                                                headers: [("Precedence", "bulk")])])[0]
+        #expect(decision.category == .primary && decision.source == .preference)
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+@testable import HearthAI
+import HearthCore
+import HearthTestSupport
+import Testing
+
+/// The real models through llama.cpp (scripts/fetch-models.sh installs them; CI runs these).
+@Suite(.serialized, .timeLimit(.minutes(6)))
+struct LlamaIntegrationTests {
+    struct Reference: Decodable { let texts: [String]; let vectors: [[Float]] }
+
+    @Test(.model("minilm")) func embeddingsMatchSentenceTransformers() async throws {
+        let embedder = try await LlamaTextEmbedder.open(modelPath: try TestModels.require("minilm"), host: TestModels.host)
+        #expect(embedder.dimensions == 384)
+        let reference = try JSONDecoder().decode(Reference.self, from: Data(contentsOf: TestResources.url("minilm-reference.json")))
+        let vectors = try await embedder.embed(reference.texts)
+        #expect(vectors.count == reference.texts.count)
+        var worst: Float = 1
+        for (mine, theirs) in zip(vectors, reference.vectors) {
+            let cosine = zip(mine, theirs).reduce(Float(0)) { $0 + $1.0 * $1.1 }
+            worst = min(worst, cosine)
+            #expect(abs(mine.reduce(0) { $0 + $1 * $1 } - 1) < 1e-3)
+        }
+        #expect(worst >= 0.999, "lowest cosine vs sentence-transformers: \(worst)")
+        // Batching does not change results: one text alone gives the same vector.
+        let single = try await embedder.embed([reference.texts[8]])[0]
+        #expect(zip(single, vectors[8]).reduce(Float(0)) { $0 + $1.0 * $1.1 } > 0.9999)
+        #expect(try await embedder.embed([]).isEmpty)
+    }
+
+    @Test(.model("smollm2-135m")) func generationIsBoundedByAHardTimeoutAndOneModelStaysLoaded() async throws {
+        let host = InferenceHost(idleUnloadSeconds: 1)
+        let generator = LlamaTextGenerator(modelPath: try TestModels.require("smollm2-135m"), contextTokens: 1024, host: host)
+        let out = try await generator.generate([ChatMessage(.user, "Name a colour.")], options: GenerationOptions(maxTokens: 8))
+        #expect(out.generatedTokens > 0 && !out.text.isEmpty && out.promptTokens > 0)
+        // Same prompt again: the KV prefix is reused, fewer tokens evaluated.
+        let again = try await generator.generate([ChatMessage(.user, "Name a colour.")], options: GenerationOptions(maxTokens: 8))
+        #expect(again.text == out.text && again.evaluatedPromptTokens < again.promptTokens)
+        // A hard limit far below what 400 tokens take aborts inside llama.cpp.
+        let started = Date()
+        await #expect(throws: AIError.timedOut(seconds: 0.05)) {
+            try await generator.generate([ChatMessage(.user, String(repeating: "Tell me a long story. ", count: 40))],
+                                         options: GenerationOptions(maxTokens: 400, timeoutSeconds: 0.05))
+        }
+        #expect(Date().timeIntervalSince(started) < 5)
+        // A choice ranking sums to 1.
+        let ranks = try await generator.rankChoices([ChatMessage(.user, "Is the sky blue? Answer yes or no.")],
+                                                    choices: ["yes", "no"], timeoutSeconds: 10)
+        #expect(abs(ranks.reduce(0, +) - 1) < 1e-6)
+        #expect(await host.residentModels().count == 1)
+        // Idle: unloaded after a second.
+        try await Task.sleep(for: .seconds(1.6))
+        #expect(await host.residentModels().isEmpty)
+    }
+
+    @Test(.model("minilm"), .corporaPresent) func categorizationAccuracyOnTheHandLabelledSet() async throws {
+        let embedder = try await LlamaTextEmbedder.open(modelPath: try TestModels.require("minilm"), host: TestModels.host)
+        let categorizer = await EmailCategorizer.make(embedder: embedder, generator: nil)
+        let items = try EvalCorpus.load()
+        #expect(items.count >= 120)
+        let decisions = await categorizer.categorize(items.map(\.input))
+        var perCategory: [AICategory: (right: Int, total: Int)] = [:]
+        for (item, decision) in zip(items, decisions) {
+            var entry = perCategory[item.label] ?? (0, 0)
+            entry.total += 1
+            if decision.category == item.label { entry.right += 1 }
+            perCategory[item.label] = entry
+        }
+        let misses = zip(items, decisions).filter { $0.label != $1.category }
+            .map { "\($0.key.prefix(16)) \($0.label.rawValue)->\($1.category.rawValue) [\($1.source.rawValue) \(String(format: "%.2f", $1.confidence))]" }
+        print("misclassified:\n" + misses.joined(separator: "\n"))
+        let right = perCategory.values.reduce(0) { $0 + $1.right }
+        let accuracy = Double(right) / Double(items.count)
+        let report = perCategory.sorted { $0.key.rawValue < $1.key.rawValue }
+            .map { "\($0.key.rawValue) \($0.value.right)/\($0.value.total)" }.joined(separator: ", ")
+        print("categorization accuracy \(right)/\(items.count) = \(String(format: "%.2f", accuracy)): \(report)")
+        // Floors well under what is measured (docs/ai.md), so the test catches breakage, not noise.
+        #expect(accuracy >= 0.7, "\(report)")
+        #expect(Double(perCategory[.forums]?.right ?? 0) / Double(perCategory[.forums]?.total ?? 1) >= 0.8, "\(report)")
+    }
+
+    @Test(.model("qwen2.5-coder-0.5b"), .corporaPresent) func summaryOfARealThreadMentionsItsDecision() async throws {
+        let generator = LlamaTextGenerator(modelPath: try TestModels.require("qwen2.5-coder-0.5b"), host: TestModels.host)
+        let keys = ["easy_ham/01350.a0f7f7dbe59f334cd83793d518e603c5", "easy_ham/01361.bc57ef0754c9fae5ab89cac38f656200",
+                    "easy_ham/01372.67735089b50706e59ad0573492fc9af2", "easy_ham/01381.e8771e2f2786ccd37b1ecdbecd63c881"]
+        let messages = try CorpusThread.messages(keys)
+        let output = try await ThreadSummarizer(generator: generator, timeoutSeconds: 120)
+            .summarize(subject: "[SAdev] 2.40: ready for release?", messages: messages)
+        print("summary: \(output.text)")
+        let text = output.text.lowercased()
+        // The thread is about whether SpamAssassin 2.40 is ready to be released.
+        #expect(text.contains("2.40") || text.contains("release"), "\(output.text)")
+        let sentences = ThreadSummarizer.sentences(output.text).count
+        #expect((1...4).contains(sentences))
+    }
+
+    @Test(.model("qwen2.5-coder-0.5b")) func threeDistinctSmartReplies() async throws {
+        let generator = LlamaTextGenerator(modelPath: try TestModels.require("qwen2.5-coder-0.5b"), host: TestModels.host)
+        let message = ThreadMessageText(sender: "Alice Martin", date: Date(),
+                                        text: "Hi Bob, can we move the product demo from Thursday to Tuesday at 10am? The client asked for an earlier slot.")
+        let (replies, _) = try await SmartReplyGenerator(generator: generator, timeoutSeconds: 120)
+            .replies(to: message, subject: "Demo on Tuesday?")
+        print("replies: \(replies.map { "\($0.intent.rawValue)\($0.fromModel ? "" : "*"): \($0.text)" })")
+        #expect(replies.map(\.intent) == [.accept, .decline, .question])
+        #expect(Set(replies.map { $0.text.lowercased() }).count == 3)
+        #expect(replies[2].text.contains("?"))
+        #expect(!replies.contains { message.text.contains($0.text) })
+    }
+}
+
+/// Messages of a real thread from the SpamAssassin corpus, for the summary test.
+enum CorpusThread {
+    static func messages(_ keys: [String]) throws -> [ThreadMessageText] {
+        let dir = try Corpora.temporaryDirectory("hearth-thread")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/tar")
+        process.arguments = ["-xJf", Corpora.url("bulk-spamassassin-public/spamassassin-public-corpus-20030228.tar.xz").path,
+                             "-C", dir.path] + keys.map { "spamassassin-public-corpus/\($0)" }
+        try process.run()
+        process.waitUntilExit()
+        return try keys.enumerated().map { index, key in
+            let input = EvalCorpus.input(from: try Data(contentsOf: dir.appendingPathComponent("spamassassin-public-corpus/\(key)")))
+            let body = EvalCorpus.bodyText(headers: input.headers, body: String(decoding: try Data(contentsOf: dir.appendingPathComponent("spamassassin-public-corpus/\(key)")), as: UTF8.self)
+                .replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n\n").dropFirst().joined(separator: "\n\n"))
+            return ThreadMessageText(sender: input.from?.name ?? input.from?.address ?? "unknown",
+                                     date: Date(timeIntervalSince1970: 1_033_000_000 + Double(index) * 3_600), text: body)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+@testable import HearthAI
+import HearthCore
+
+/// A deterministic stand-in for a chat model: answers with a scripted function of the prompt,
+/// counts calls, and can be slow or fail, so features are tested without any model file.
+final class FakeTextGenerator: TextGenerator, @unchecked Sendable {
+    let modelIdentifier = "fake-generator"
+    let contextTokens: Int
+    private let lock = NSLock()
+    private var _calls = 0
+    private let answer: @Sendable ([ChatMessage]) throws -> String
+    private let ranking: @Sendable ([ChatMessage], [String]) -> [Double]
+
+    init(contextTokens: Int = 2048,
+         answer: @escaping @Sendable ([ChatMessage]) throws -> String = { _ in "" },
+         ranking: @escaping @Sendable ([ChatMessage], [String]) -> [Double] = { _, choices in choices.map { _ in 1.0 / Double(max(choices.count, 1)) } }) {
+        self.contextTokens = contextTokens; self.answer = answer; self.ranking = ranking
+    }
+
+    var calls: Int { lock.withLock { _calls } }
+
+    func generate(_ messages: [ChatMessage], options: GenerationOptions) async throws -> GenerationOutput {
+        lock.withLock { _calls += 1 }
+        let text = try answer(messages)
+        return GenerationOutput(text: text, promptTokens: messages.reduce(0) { $0 + $1.content.count / 4 },
+                                evaluatedPromptTokens: 0, generatedTokens: text.count / 4)
+    }
+
+    func rankChoices(_ messages: [ChatMessage], choices: [String], timeoutSeconds: Double) async throws -> [Double] {
+        lock.withLock { _calls += 1 }
+        return ranking(messages, choices)
+    }
+
+    func tokenCount(_ text: String) async throws -> Int { text.count / 4 }
+}
+
+/// A deterministic embedder: hashed bag of words, L2-normalised. Texts sharing words are close,
+/// which is all the categoriser's plumbing needs.
+struct FakeEmbedder: TextEmbedder {
+    let dimensions = 64
+    let modelIdentifier = "fake-embedder"
+
+    func embed(_ texts: [String]) async throws -> [[Float]] {
+        texts.map { text in
+            var vector = [Float](repeating: 0, count: dimensions)
+            for word in text.lowercased().split(whereSeparator: { !$0.isLetter }) where word.count > 2 {
+                var hash: UInt64 = 1469598103934665603
+                for byte in word.utf8 { hash = (hash ^ UInt64(byte)) &* 1099511628211 }
+                vector[Int(hash % UInt64(dimensions))] += 1
+            }
+            let norm = vector.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            return norm > 0 ? vector.map { $0 / norm } : vector
+        }
+    }
+}
+
+/// In-memory repositories for the summary cache test.
+final class FakeMailData: EmailRepository, ThreadRepository, AIRepository, @unchecked Sendable {
+    private let lock = NSLock()
+    var thread: MailThread
+    var messages: [Email]
+    private var summaries: [ThreadID: StoredThreadSummary] = [:]
+
+    init(thread: MailThread, messages: [Email]) { self.thread = thread; self.messages = messages }
+
+    func append(_ email: Email) { lock.withLock { messages.append(email); thread.messageCount = messages.count } }
+
+    // ThreadRepository
+    func threads(_ query: ThreadQuery) throws(StoreError) -> [MailThread] { [thread] }
+    func thread(_ id: ThreadID) throws(StoreError) -> MailThread? { lock.withLock { id == thread.id ? thread : nil } }
+    // EmailRepository (only what the summary service reads)
+    func emails(inThread id: ThreadID) throws(StoreError) -> [Email] { lock.withLock { messages } }
+    func insert(_ messages: [NewMessage]) throws(StoreError) -> [EmailID] { [] }
+    func email(_ id: EmailID) throws(StoreError) -> Email? { lock.withLock { messages.first { $0.id == id } } }
+    func attachments(of id: EmailID) throws(StoreError) -> [Attachment] { [] }
+    func folders(of id: EmailID) throws(StoreError) -> [EmailFolder] { [] }
+    func uids(in folder: FolderID) throws(StoreError) -> [UInt32: EmailID] { [:] }
+    func rawSource(of id: EmailID) throws(StoreError) -> Data? { nil }
+    func existingEmail(account: AccountID, messageID: String, sizeBytes: Int) throws(StoreError) -> EmailID? { nil }
+    func link(_ id: EmailID, to folder: FolderID, imapUID: UInt32?) throws(StoreError) {}
+    func unlink(_ id: EmailID, from folder: FolderID) throws(StoreError) {}
+    func delete(_ id: EmailID) throws(StoreError) {}
+    func setFlags(_ id: EmailID, isRead: Bool?, isStarred: Bool?, isAnswered: Bool?, isDraft: Bool?) throws(StoreError) {}
+    // AIRepository
+    func assignCategories(_ assignments: [CategoryAssignment]) throws(StoreError) {}
+    func categoryAssignment(of id: EmailID) throws(StoreError) -> CategoryAssignment? { nil }
+    func uncategorizedEmails(limit: Int) throws(StoreError) -> [EmailID] { [] }
+    func recordCorrection(_ correction: CategoryCorrection) throws(StoreError) {}
+    func corrections(account: AccountID?) throws(StoreError) -> [CategoryCorrection] { [] }
+    func threadSummary(_ thread: ThreadID) throws(StoreError) -> StoredThreadSummary? { lock.withLock { summaries[thread] } }
+    func saveThreadSummary(_ summary: StoredThreadSummary) throws(StoreError) { lock.withLock { summaries[summary.threadID] = summary } }
+}
