@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // Domain: models, enums, repository protocols, use cases. Foundation only.
@@ -88,12 +89,18 @@ let package = Package(
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
+        // The local web app on 127.0.0.1 (Hummingbird), the second presentation layer (issue 8).
+        .target(name: "HearthWeb", dependencies: [
+            "HearthCore", "HearthStore", "HearthMIME", "HearthSearch", "HearthSafety", "HearthSync", "HearthOutbox", "HearthAI", "HearthSecurity",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: strict),
         // Running child programs safely (posix_spawn + wait4, output to files, deadlines).
         .target(name: "HearthProcess", swiftSettings: strict),
         // The command line: wiring of adapters into use cases, presentation as text/JSON.
         .target(name: "HearthCLI", dependencies: [
             "HearthCore", "HearthMIME", "HearthThreading", "HearthStore", "HearthMailbox", "HearthSync", "HearthIMAP",
-            "HearthSearch", "HearthSMTP", "HearthOutbox", "HearthSafety", "HearthAI", "HearthSecurity",
+            "HearthSearch", "HearthSMTP", "HearthOutbox", "HearthSafety", "HearthAI", "HearthSecurity", "HearthWeb",
             "HearthProcess",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
@@ -115,6 +122,7 @@ let package = Package(
         .testTarget(name: "HearthAITests", dependencies: ["HearthTestSupport", "HearthAI", "HearthCore"],
                     exclude: ["Resources", "Support/range_server.py"]),
         .testTarget(name: "HearthSecurityTests", dependencies: ["HearthTestSupport", "HearthSecurity", "HearthCore"]),
+        .testTarget(name: "HearthWebTests", dependencies: ["HearthTestSupport", "HearthWeb", "HearthStore", "HearthCore"]),
         .testTarget(name: "HearthProcessTests", dependencies: ["HearthProcess"]),
         .testTarget(name: "HearthCLITests", dependencies: ["HearthTestSupport", "HearthProcess", "hearth", "HearthCLI", "HearthStore", "HearthCore"]),
     ]

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The one command that sets up and runs Hearth on a fresh Debian machine. With no account
-# configured it generates a demo mailbox, imports it, and shows its threads.
+# configured it generates a demo mailbox, imports it, and shows its threads; then it starts the
+# web app on 127.0.0.1 and prints the address to open (Ctrl-C stops it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-system.sh
@@ -15,3 +16,5 @@ if [ "$("$HEARTH" accounts --json | python3 -c 'import json,sys; print(len(json.
 fi
 "$HEARTH" stats
 "$HEARTH" threads --limit 25
+echo "Starting the web app on 127.0.0.1 (open the address below; Ctrl-C stops it)…" >&2
+exec "$HEARTH" serve --port "${HEARTH_PORT:-8025}"

@@ -13,7 +13,7 @@ public struct HearthCommand: AsyncParsableCommand {
             MarkCommand.self, ArchiveCommand.self, DeleteCommand.self, MoveCommand.self, ActionsCommand.self, BenchCommand.self, RenderCommand.self,
             ComposeCommand.self, ReplyCommand.self, ForwardCommand.self, OutboxCommand.self, ContactsCommand.self,
             ModelCommand.self, CategorizeCommand.self, SummarizeCommand.self, RepliesCommand.self,
-            SearchCommand.self, ReindexCommand.self,
+            SearchCommand.self, ReindexCommand.self, ServeCommand.self,
             SettingsCommand.self, StorageCommand.self, WipeCommand.self,
         ]
     )

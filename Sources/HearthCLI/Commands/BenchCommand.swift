@@ -8,7 +8,7 @@ import HearthMailbox
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Measure the engine (and reference tools, side by side).",
-        subcommands: [BenchImportCommand.self, BenchSyncCommand.self, BenchAICommand.self, BenchSearchCommand.self, BenchSendCommand.self])
+        subcommands: [BenchImportCommand.self, BenchSyncCommand.self, BenchAICommand.self, BenchSearchCommand.self, BenchSendCommand.self, BenchWebCommand.self])
 }
 
 /// `hearth bench import`: import the linux-mips slice (as a Maildir) with Hearth and index the

@@ -1,0 +1,534 @@
+/// The app's only script, served as `/assets/app.js`. Hand-written, no framework, no build
+/// step. Every feature it adds has a plain-HTML fallback (links and forms), so it only makes
+/// the app quicker: fragments instead of page loads, the keyboard, live updates, the
+/// composer's autosave, undo toast and autocomplete.
+enum Script {
+    static let js = #"""
+"use strict";
+(function () {
+  const doc = document;
+  doc.documentElement.classList.add("js");
+  const csrf = (doc.querySelector('meta[name="csrf-token"]') || {}).content || "";
+  const $ = (s, root) => (root || doc).querySelector(s);
+  const $$ = (s, root) => Array.from((root || doc).querySelectorAll(s));
+
+  async function request(url, options) {
+    const opts = Object.assign({ credentials: "same-origin", headers: {} }, options || {});
+    opts.headers = Object.assign({ "Accept": "application/json", "X-CSRF-Token": csrf }, opts.headers);
+    return fetch(url, opts);
+  }
+  async function post(url, data) {
+    const body = data instanceof FormData ? data : new URLSearchParams(data);
+    const res = await request(url, { method: "POST", body: body });
+    let json = {};
+    try { json = await res.json(); } catch (e) { /* not JSON */ }
+    return { ok: res.ok, status: res.status, json: json };
+  }
+  async function fragment(url) {
+    const res = await fetch(url, { credentials: "same-origin", headers: { "X-Hearth-Fragment": "1" } });
+    if (res.redirected && res.url.endsWith("/lock")) { location.href = "/lock"; return null; }
+    if (!res.ok) throw new Error("HTTP " + res.status);
+    return res.text();
+  }
+  function withParam(url, key, value) {
+    const u = new URL(url, location.origin);
+    if (value === null) u.searchParams.delete(key); else u.searchParams.set(key, value);
+    return u.pathname + u.search;
+  }
+
+  // ---- Toasts and banner -------------------------------------------------------------------
+  const toastEl = $("#toast");
+  let toastTimer = null;
+  function toast(text, action) {
+    if (!toastEl) return;
+    toastEl.textContent = "";
+    const span = doc.createElement("span");
+    span.textContent = text;
+    toastEl.appendChild(span);
+    if (action) {
+      const b = doc.createElement("button");
+      b.type = "button"; b.textContent = action.label; b.id = action.id || "";
+      b.addEventListener("click", action.run);
+      toastEl.appendChild(b);
+    }
+    toastEl.hidden = false;
+    clearTimeout(toastTimer);
+    if (!action) toastTimer = setTimeout(() => { toastEl.hidden = true; }, 4000);
+    return span;
+  }
+  function hideToast() { if (toastEl) toastEl.hidden = true; }
+
+  // ---- The thread list ----------------------------------------------------------------------
+  function rows() { return $$(".thread-list .thread-row"); }
+  function focusedRow() { return $(".thread-row.kb-focus") || $(".thread-row.current"); }
+  function setFocus(row, scroll) {
+    rows().forEach(r => r.classList.remove("kb-focus"));
+    if (!row) return;
+    row.classList.add("kb-focus");
+    if (scroll !== false) row.scrollIntoView({ block: "nearest" });
+    const link = $(".thread-link", row);
+    if (link && doc.activeElement && doc.activeElement.closest && doc.activeElement.closest(".thread-list")) link.focus({ preventScroll: true });
+  }
+  function openRow(row) {
+    if (!row) return;
+    const id = row.dataset.thread;
+    const pane = $("#conversation-pane");
+    if (!pane || !id) { location.href = row.dataset.href; return; }
+    rows().forEach(r => r.classList.remove("current"));
+    row.classList.add("current");
+    setFocus(row, true);
+    fragment("/thread/" + id + location.search.replace(/^\?/, "?").replace(/([?&])t=\d+&?/, "$1"))
+      .then(html => {
+        if (html === null) return;
+        pane.innerHTML = html;
+        doc.body.classList.add("has-conversation");
+        row.classList.remove("unread");
+        history.pushState({ thread: id }, "", row.dataset.href);
+        const h = $("#conversation-subject");
+        if (h && window.matchMedia("(max-width: 700px)").matches) h.focus();
+        bindConversation(pane);
+      })
+      .catch(() => { location.href = row.dataset.href; });
+  }
+  function closeConversation() {
+    const pane = $("#conversation-pane");
+    if (!pane || !doc.body.classList.contains("has-conversation")) return;
+    pane.innerHTML = '<div class="empty-state"><p>Select a conversation to read it.</p></div>';
+    doc.body.classList.remove("has-conversation");
+    history.pushState({}, "", withParam(location.href, "t", null));
+    const row = focusedRow();
+    if (row) { const l = $(".thread-link", row); if (l) l.focus(); }
+  }
+  function selectedIDs() { return $$(".row-select:checked").map(c => c.value); }
+  function updateSelection() {
+    const n = selectedIDs().length;
+    const el = $("#selection-count");
+    if (el) el.textContent = n ? n + " selected" : "";
+  }
+  async function refreshList() {
+    const pane = $("#list-pane");
+    if (!pane || !location.pathname.startsWith("/mail")) return;
+    if (selectedIDs().length) return; // never pull rows from under a selection
+    const focused = focusedRow() ? focusedRow().dataset.thread : null;
+    try {
+      const html = await fragment(withParam(location.pathname + location.search, "partial", "list"));
+      if (html === null) return;
+      pane.outerHTML = html;
+      bindList();
+      if (focused) { const r = $('.thread-row[data-thread="' + focused + '"]'); if (r) setFocus(r, false); }
+    } catch (e) { /* keep the old list */ }
+  }
+
+  // Actions: on the ticked rows, else the open conversation, else the focused row.
+  async function act(action) {
+    let ids = selectedIDs();
+    const conversation = $("#conversation");
+    if (!ids.length && conversation) ids = [conversation.dataset.thread];
+    if (!ids.length && focusedRow()) ids = [focusedRow().dataset.thread];
+    if (!ids.length) return;
+    const data = new URLSearchParams();
+    data.set("action", action);
+    ids.forEach(id => data.append("threads", id));
+    const folder = new URL(location.href).searchParams.get("folder");
+    if (folder) data.set("from", folder);
+    const result = await post("/action", data);
+    if (!result.ok) { toast((result.json && result.json.error) || "That did not work."); return; }
+    const labels = { archive: "Archived", trash: "Moved to Trash", read: "Marked read", unread: "Marked unread", star: "Starred", unstar: "Unstarred" };
+    toast((labels[action] || "Done") + (ids.length > 1 ? " (" + ids.length + ")" : "") + ".");
+    if (action === "archive" || action === "trash") {
+      let next = null;
+      ids.forEach(id => {
+        const row = $('.thread-row[data-thread="' + id + '"]');
+        if (row) { next = row.nextElementSibling || row.previousElementSibling || next; row.remove(); }
+      });
+      if (conversation && ids.includes(conversation.dataset.thread)) closeConversation();
+      if (next && next.classList.contains("thread-row")) setFocus(next);
+      $$(".row-select:checked").forEach(c => { c.checked = false; });
+      updateSelection();
+    } else {
+      $$(".row-select:checked").forEach(c => { c.checked = false; });
+      updateSelection();
+      await refreshList();
+      if (conversation && (action === "star" || action === "unstar")) {
+        const row = $('.thread-row[data-thread="' + conversation.dataset.thread + '"]');
+        const pane = $("#conversation-pane");
+        const html = await fragment("/thread/" + conversation.dataset.thread);
+        if (pane && html) { pane.innerHTML = html; bindConversation(pane); }
+        if (row) setFocus(row, false);
+      }
+      if (action === "unread" && conversation) closeConversation();
+    }
+  }
+
+  function bindList() {
+    const list = $("#list-pane");
+    if (!list || list.dataset.bound) return;
+    list.dataset.bound = "1";
+    list.addEventListener("click", ev => {
+      const link = ev.target.closest(".thread-link");
+      if (link && !ev.ctrlKey && !ev.metaKey && !ev.shiftKey && ev.button === 0) {
+        ev.preventDefault();
+        openRow(link.closest(".thread-row"));
+      }
+      const older = ev.target.closest("#older-link");
+      if (older) {
+        ev.preventDefault();
+        fragment(withParam(older.getAttribute("href"), "partial", "list")).then(html => {
+          if (html === null) return;
+          const parts = html.split("<!--pager-->");
+          const listEl = $("#thread-list");
+          if (listEl) listEl.insertAdjacentHTML("beforeend", parts[0]);
+          const pager = $(".pager", list);
+          if (pager) pager.outerHTML = parts[1] || "";
+        });
+      }
+    });
+    list.addEventListener("change", ev => {
+      if (ev.target.id === "select-all") $$(".row-select").forEach(c => { c.checked = ev.target.checked; });
+      updateSelection();
+    });
+    list.addEventListener("submit", ev => {
+      const form = ev.target;
+      const action = ev.submitter && ev.submitter.name === "action" ? ev.submitter.value : null;
+      if (!action || !(form.id === "batch-form" || form.classList.contains("star-form"))) return;
+      ev.preventDefault();
+      if (form.classList.contains("star-form")) {
+        const row = form.closest(".thread-row");
+        $$(".row-select:checked").forEach(c => { c.checked = false; });
+        if (row) { const c = $(".row-select", row); if (c) c.checked = true; }
+      }
+      act(action);
+    });
+  }
+
+  function bindConversation(root) {
+    // The latest unread message is the open one: bring it into view in a long conversation.
+    const open = $$(".message details[open]", root);
+    if (open.length && open[0] !== $(".message details", root)) open[0].closest(".message").scrollIntoView({ block: "start" });
+    $$(".load-images", root).forEach(a => a.addEventListener("click", ev => {
+      ev.preventDefault();
+      const li = a.closest(".message");
+      const frame = li && $("iframe.body-frame", li);
+      if (frame) frame.src = frame.getAttribute("src").split("?")[0] + "?remote=1";
+      const bar = a.closest(".privacy-bar");
+      if (bar) $$(".blocked, .load-images", bar).forEach(el => el.remove());
+    }));
+    $$(".conversation-actions form", root).forEach(form => form.addEventListener("submit", ev => {
+      const action = ev.submitter && ev.submitter.value;
+      if (!action) return;
+      ev.preventDefault();
+      act(action);
+    }));
+  }
+
+  // ---- Keyboard (Gmail-style) -----------------------------------------------------------------
+  function typing(el) {
+    return el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
+  }
+  function move(delta) {
+    const all = rows();
+    if (!all.length) return;
+    const current = focusedRow();
+    let index = current ? all.indexOf(current) + delta : 0;
+    index = Math.max(0, Math.min(all.length - 1, index));
+    setFocus(all[index]);
+    if (doc.body.classList.contains("has-conversation")) openRow(all[index]);
+  }
+  function go(selector) { const a = $(selector); if (a) location.href = a.href; }
+  doc.addEventListener("keydown", ev => {
+    const help = $("#help-dialog");
+    if (ev.key === "Escape") {
+      if (typing(ev.target)) ev.target.blur();
+      return;
+    }
+    if (typing(ev.target) || (help && help.open)) return;
+    const mod = ev.ctrlKey || ev.metaKey;
+    if (mod) {
+      const k = ev.key.toLowerCase();
+      if (k === "n" && !ev.shiftKey) { ev.preventDefault(); location.href = "/compose"; }
+      else if (k === "r" && !ev.shiftKey && $("#reply-link")) { ev.preventDefault(); go("#reply-link"); }
+      else if (k === "f" && ev.shiftKey && $("#forward-link")) { ev.preventDefault(); go("#forward-link"); }
+      else if ((ev.key === "Delete" || ev.key === "Backspace") && $(".thread-row")) { ev.preventDefault(); act("trash"); }
+      return;
+    }
+    if (ev.altKey) return;
+    switch (ev.key) {
+      case "j": move(1); break;
+      case "k": move(-1); break;
+      case "o": case "Enter":
+        if (ev.key === "Enter" && ev.target.closest && ev.target.closest("a, button")) return;
+        openRow(focusedRow() || rows()[0]); break;
+      case "u": closeConversation(); break;
+      case "e": act("archive"); break;
+      case "#": act("trash"); break;
+      case "s": {
+        const conv = $("#conversation");
+        const starred = conv ? !!$("#star-button[value=unstar]") : !!(focusedRow() && $(".star.on", focusedRow()));
+        act(starred ? "unstar" : "star"); break;
+      }
+      case "I": act("read"); break;
+      case "U": act("unread"); break;
+      case "x": {
+        const row = focusedRow();
+        const c = row && $(".row-select", row);
+        if (c) { c.checked = !c.checked; updateSelection(); }
+        break;
+      }
+      case "r": go("#reply-link"); break;
+      case "a": go("#reply-all-link"); break;
+      case "f": go("#forward-link"); break;
+      case "c": location.href = "/compose"; break;
+      case "/": { const s = $("#search-input"); if (s) { ev.preventDefault(); s.focus(); s.select(); } break; }
+      case "?": if (help) help.showModal(); break;
+      default: return;
+    }
+  });
+
+  // ---- Search as you type -------------------------------------------------------------------
+  function bindSearch() {
+    const form = $("#search-form"), input = $("#search-input");
+    if (!form || !input) return;
+    let timer = null, last = null;
+    async function run(record) {
+      const q = input.value.trim();
+      const params = new URLSearchParams(new FormData(form));
+      params.set("partial", "1");
+      if (record) params.set("record", "1");
+      const key = params.toString();
+      if (key === last && !record) return;
+      last = key;
+      const pane = $("#list-pane");
+      if (!pane) { if (record || q) location.href = "/search?" + new URLSearchParams(new FormData(form)).toString(); return; }
+      try {
+        const html = await fragment("/search?" + key);
+        if (html === null || key !== last) return;
+        pane.outerHTML = html;
+        doc.body.classList.add("searching");
+        const u = "/search?" + new URLSearchParams(new FormData(form)).toString();
+        if (location.pathname + location.search !== u) history.replaceState({}, "", u);
+        bindList();
+      } catch (e) { /* keep typing */ }
+    }
+    input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(() => run(false), 300); });
+    input.addEventListener("focus", () => { if (!input.value.trim() && $("#list-pane")) run(false); });
+    form.addEventListener("submit", ev => { ev.preventDefault(); clearTimeout(timer); last = null; run(true); });
+  }
+
+  // ---- Live updates -------------------------------------------------------------------------
+  function bindEvents() {
+    if (!window.EventSource || !$("#sync-status")) return;
+    const source = new EventSource("/events");
+    const status = $("#sync-status");
+    const banner = $("#live-banner");
+    source.addEventListener("newmail", ev => {
+      const data = JSON.parse(ev.data);
+      if (banner) {
+        banner.textContent = "New mail" + (data.from ? " from " + data.from : "") + (data.subject ? ": " + data.subject : "") + " ";
+        const b = doc.createElement("button");
+        b.type = "button"; b.className = "button subtle"; b.textContent = "Show";
+        b.addEventListener("click", () => { banner.hidden = true; refreshList(); });
+        banner.appendChild(b);
+        banner.hidden = false;
+      }
+      refreshList();
+    });
+    source.addEventListener("changed", () => refreshList());
+    source.addEventListener("sync", ev => {
+      const d = JSON.parse(ev.data);
+      const text = { running: "Syncing" + (d.folder ? " " + d.folder : "") + "…", done: "Up to date", watching: "Up to date",
+        offline: "Offline — changes will be sent later", failed: "Sync failed" + (d.message ? ": " + d.message : ""),
+        actions: "Changes sent", "new-mail": "New mail…", stopped: "" }[d.state];
+      if (status && text !== undefined) status.textContent = text;
+    });
+    source.addEventListener("outbox", ev => {
+      const d = JSON.parse(ev.data);
+      const link = $('.sidebar a[href="/mail?box=outbox"]');
+      if (link) {
+        let c = $(".count", link);
+        if (d.waiting > 0) {
+          if (!c) { c = doc.createElement("span"); c.className = "count"; link.appendChild(c); }
+          c.textContent = d.waiting; c.setAttribute("aria-label", d.waiting + " waiting");
+        } else if (c) c.remove();
+      }
+      if (location.search.includes("box=outbox")) {
+        fragment("/mail?box=outbox&partial=1").then(html => { const p = $(".outbox"); if (p && html) p.outerHTML = html; });
+      }
+    });
+    source.addEventListener("sent", () => { toast("Message sent."); });
+  }
+
+  // ---- Undo send ----------------------------------------------------------------------------
+  function showUndo() {
+    let pending = null;
+    try { pending = JSON.parse(sessionStorage.getItem("hearth.undo") || "null"); } catch (e) { pending = null; }
+    if (!pending) return;
+    const deadline = new Date(pending.deadline).getTime();
+    const left = () => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    if (left() <= 0) { sessionStorage.removeItem("hearth.undo"); return; }
+    const span = toast("Sending in " + left() + " s…", { label: "Undo", id: "undo-send", run: async () => {
+      clearInterval(timer);
+      const r = await post("/outbox/" + pending.id + "/undo", {});
+      sessionStorage.removeItem("hearth.undo");
+      if (r.ok && r.json.location) location.href = r.json.location;
+      else { hideToast(); toast((r.json && r.json.error) || "Too late to undo."); }
+    } });
+    const timer = setInterval(() => {
+      const n = left();
+      if (n <= 0) { clearInterval(timer); sessionStorage.removeItem("hearth.undo"); hideToast(); toast("Sending…"); }
+      else if (span) span.textContent = "Sending in " + n + " s…";
+    }, 250);
+  }
+
+  // ---- Composer -----------------------------------------------------------------------------
+  function bindComposer() {
+    const form = $("#composer");
+    if (!form) return;
+    let dirty = false, saving = false;
+    form.addEventListener("input", () => { dirty = true; });
+    const status = $("#autosave-status");
+    async function save() {
+      if (!dirty || saving) return;
+      saving = true; dirty = false;
+      const data = new FormData(form);
+      data.delete("attachments");
+      const r = await post("/compose/draft", data);
+      saving = false;
+      if (r.ok && r.json.id) { form.elements.draft.value = r.json.id; if (status) status.textContent = "Draft saved " + new Date().toLocaleTimeString(); }
+      else if (status) status.textContent = (r.json && r.json.error) || "Could not save the draft.";
+    }
+    setInterval(save, 30000);
+    form.addEventListener("submit", async ev => {
+      const which = ev.submitter ? ev.submitter.id : "send-button";
+      if (which === "discard-draft") {
+        if (!confirm("Discard this message?")) ev.preventDefault();
+        return;
+      }
+      ev.preventDefault();
+      const data = new FormData(form);
+      if (which === "save-draft") { dirty = true; await save(); return; }
+      const r = await post("/compose/send", data);
+      if (!r.ok) { toast((r.json && r.json.error) || "Could not send."); return; }
+      dirty = false;
+      if (r.json.undoSeconds > 0) sessionStorage.setItem("hearth.undo", JSON.stringify({ id: r.json.id, deadline: r.json.deadline }));
+      location.href = "/mail?box=inbox";
+    });
+    // Formatting: the composer's light markup (*bold*, _italic_, [text](url)).
+    $$("[data-format]", form).forEach(b => b.addEventListener("click", () => {
+      const t = $("#compose-body");
+      const s = t.selectionStart, e = t.selectionEnd, sel = t.value.slice(s, e) || "text";
+      let out = sel;
+      if (b.dataset.format === "bold") out = "*" + sel + "*";
+      if (b.dataset.format === "italic") out = "_" + sel + "_";
+      if (b.dataset.format === "link") { const url = prompt("Link address (https://…)"); if (!url) return; out = "[" + sel + "](" + url + ")"; }
+      t.setRangeText(out, s, e, "end");
+      const markup = form.elements.format; if (markup) markup.checked = true;
+      t.focus(); dirty = true;
+    }));
+    // Drag and drop onto the attachment area.
+    const zone = $("#drop-zone"), files = $("#compose-files");
+    if (zone && files && window.DataTransfer) {
+      zone.addEventListener("dragover", ev => { ev.preventDefault(); zone.classList.add("drag"); });
+      zone.addEventListener("dragleave", () => zone.classList.remove("drag"));
+      zone.addEventListener("drop", ev => {
+        ev.preventDefault(); zone.classList.remove("drag");
+        const dt = new DataTransfer();
+        Array.from(files.files).forEach(f => dt.items.add(f));
+        Array.from(ev.dataTransfer.files).forEach(f => dt.items.add(f));
+        files.files = dt.files; dirty = true;
+      });
+    }
+    // Address autocomplete from the local contact cache.
+    const list = $("#address-suggestions");
+    let target = null, active = -1, items = [];
+    function close() { if (list) { list.hidden = true; list.textContent = ""; } items = []; active = -1; }
+    function pick(item) {
+      if (!target) return;
+      const parts = target.value.split(",");
+      parts[parts.length - 1] = " " + (item.name ? '"' + item.name.replace(/"/g, "") + '" <' + item.address + ">" : item.address);
+      target.value = parts.join(",").replace(/^ /, "") + ", ";
+      close(); target.focus(); dirty = true;
+    }
+    let lookup = null;
+    $$(".address-input", form).forEach(input => {
+      input.setAttribute("aria-autocomplete", "list");
+      input.setAttribute("aria-controls", "address-suggestions");
+      input.addEventListener("input", () => {
+        target = input;
+        const q = input.value.split(",").pop().trim();
+        clearTimeout(lookup);
+        if (q.length < 1) { close(); return; }
+        lookup = setTimeout(async () => {
+          const res = await fetch("/contacts?q=" + encodeURIComponent(q), { credentials: "same-origin" });
+          items = res.ok ? await res.json() : [];
+          if (!list) return;
+          list.textContent = "";
+          items.forEach((item, i) => {
+            const li = doc.createElement("li");
+            li.setAttribute("role", "option"); li.id = "suggestion-" + i;
+            li.textContent = item.name ? item.name + " <" + item.address + ">" : item.address;
+            li.addEventListener("mousedown", ev => { ev.preventDefault(); pick(item); });
+            list.appendChild(li);
+          });
+          list.hidden = items.length === 0; active = -1;
+        }, 120);
+      });
+      input.addEventListener("keydown", ev => {
+        if (!items.length || list.hidden) return;
+        if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
+          ev.preventDefault();
+          active = (active + (ev.key === "ArrowDown" ? 1 : -1) + items.length) % items.length;
+          $$("li", list).forEach((li, i) => li.setAttribute("aria-selected", i === active ? "true" : "false"));
+          input.setAttribute("aria-activedescendant", "suggestion-" + active);
+        } else if (ev.key === "Enter" && active >= 0) { ev.preventDefault(); pick(items[active]); }
+        else if (ev.key === "Escape") close();
+      });
+      input.addEventListener("blur", () => setTimeout(close, 150));
+    });
+  }
+
+  // ---- Settings: saved the moment they change ----------------------------------------------------
+  function bindSettings() {
+    $$("form[data-autosave]").forEach(form => {
+      const status = $(".saved-status", form);
+      async function submit(confirmed) {
+        const data = new URLSearchParams(new FormData(form));
+        if (confirmed) data.set("confirmed", "1");
+        const r = await post(form.action, data);
+        if (r.status === 409 && r.json.confirm) {
+          if (confirm(r.json.confirm)) return submit(true);
+          location.reload(); return;
+        }
+        if (status) status.textContent = r.ok ? "Saved" : ((r.json && r.json.error) || "Not saved");
+        if (r.ok && r.json.setting === "theme") doc.documentElement.dataset.theme = r.json.value;
+      }
+      form.addEventListener("change", () => submit(false));
+      form.addEventListener("submit", ev => { ev.preventDefault(); submit(false); });
+    });
+    $$("form[data-confirm]").forEach(form => form.addEventListener("submit", ev => {
+      if (!confirm(form.dataset.confirm)) ev.preventDefault();
+    }));
+  }
+
+  // ---- Page chrome --------------------------------------------------------------------------
+  function bindChrome() {
+    const toggle = $("#menu-toggle");
+    if (toggle) toggle.addEventListener("click", () => {
+      const open = doc.body.classList.toggle("sidebar-open");
+      toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    });
+    const helpButton = $("#help-button"), help = $("#help-dialog");
+    if (helpButton && help) helpButton.addEventListener("click", () => help.showModal());
+    window.addEventListener("popstate", () => location.reload());
+    const current = $(".thread-row.current");
+    if (current) setFocus(current, true);
+    const pane = $("#conversation-pane");
+    if (pane) bindConversation(pane);
+  }
+
+  function start() {
+    bindChrome(); bindList(); bindSearch(); bindEvents(); bindComposer(); bindSettings(); showUndo(); updateSelection();
+  }
+  if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", start); else start();
+})();
+"""#
+}

@@ -1,0 +1,113 @@
+import Foundation
+import HearthCore
+import HearthSync
+
+/// Live updates (server-sent events): new mail, sync progress, outbox state.
+///
+/// Two sources feed the event hub: the IDLE watchers this process runs (when configured), and a
+/// cheap poll of the store every two seconds, which also sees mail that another process (a
+/// `hearth sync` in a terminal) stored. The poll reads the newest inbox conversation, the
+/// folders' unread counters and the outbox states: a few indexed rows, whatever the mailbox size.
+extension WebApp {
+    static let pollInterval: Duration = .seconds(2)
+
+    struct StoreSnapshot: Equatable {
+        var newestInbox: ThreadCursor?
+        var unread: Int
+        var outbox: [String]
+    }
+
+    func snapshot() -> StoreSnapshot? {
+        guard let newest = try? store.threads(ThreadQuery(folderType: .inbox, limit: 1)).first,
+              let accounts = try? store.accounts() else {
+            return (try? store.accounts()).map { _ in StoreSnapshot(newestInbox: nil, unread: 0, outbox: []) }
+        }
+        var unread = 0
+        for account in accounts {
+            guard let id = account.id, let folders = try? store.folders(account: id) else { continue }
+            unread += folders.filter { $0.folderType == .inbox }.map(\.unreadCount).reduce(0, +)
+        }
+        let outbox = ((try? store.outboxEntries(account: nil, includeDrafts: false)) ?? [])
+            .map { "\($0.emailID.rawValue):\($0.phase.rawValue):\($0.sendState.rawValue)" }
+        return StoreSnapshot(newestInbox: newest.id.map { ThreadCursor(latestDate: newest.latestDate, threadID: $0) },
+                             unread: unread, outbox: outbox)
+    }
+
+    func pollForChanges() async {
+        var last = snapshot()
+        var ticks = 0
+        while !Task.isCancelled {
+            do { try await Task.sleep(for: Self.pollInterval) } catch { return }
+            ticks += 1
+            if ticks % 10 == 0 { hub.publish(LiveEvent(name: "ping", json: "{}")) }
+            guard hub.count > 0, let now = snapshot() else { continue }
+            defer { last = now }
+            guard let previous = last, now != previous else { continue }
+            if let newest = now.newestInbox, newest != previous.newestInbox,
+               newest.latestDate >= (previous.newestInbox?.latestDate ?? .distantPast),
+               let thread = try? store.thread(newest.threadID), thread.unreadCount > 0 {
+                hub.publish(.make("newmail", ["thread": newest.threadID.rawValue, "subject": thread.subject,
+                                               "from": thread.participants.last?.displayName ?? "", "unread": now.unread]))
+            } else if now.unread != previous.unread || now.newestInbox != previous.newestInbox {
+                hub.publish(.make("changed", ["unread": now.unread]))
+            }
+            if now.outbox != previous.outbox { publishOutbox() }
+        }
+    }
+
+    func publishOutbox() {
+        let entries = (try? store.outboxEntries(account: nil, includeDrafts: false)) ?? []
+        let items: [[String: any Sendable]] = entries.map {
+            ["id": $0.emailID.rawValue, "subject": $0.message.subject, "status": $0.status(), "state": $0.sendState.rawValue]
+        }
+        hub.publish(.make("outbox", ["waiting": entries.filter { $0.sendState != .sent }.count, "items": items]))
+    }
+
+    /// `GET /events`: the event stream of this page.
+    func events() -> WebResponse {
+        let (id, stream) = hub.subscribe()
+        let hub = self.hub
+        return WebResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store")],
+                           body: .stream { write in
+            defer { hub.unsubscribe(id) }
+            do {
+                try await write("retry: 3000\n: connected\n\n")
+                for await event in stream {
+                    try await write(event.wireFormat)
+                }
+            } catch {
+                return // the page went away
+            }
+        })
+    }
+
+    /// One IDLE watcher per account that has a server: new mail is synced as it arrives.
+    func startWatchers() {
+        guard let connection = services.connection, let accounts = try? store.accounts() else { return }
+        for account in accounts where account.provider != .local && account.isActive {
+            guard let (credentials, options) = try? connection(account) else { continue }
+            let watcher = InboxWatcher(account: account, credentials: credentials, store: store,
+                                       options: InboxWatcher.Options(sync: options))
+            let hub = self.hub
+            let task = Task {
+                await watcher.start()
+                for await event in watcher.events {
+                    switch event {
+                    case .newMail(let count): hub.publish(.make("sync", ["account": account.email, "state": "new-mail", "count": count]))
+                    case .synced: hub.publish(.make("sync", ["account": account.email, "state": "done"]))
+                    case .watching: hub.publish(.make("sync", ["account": account.email, "state": "watching"]))
+                    case .disconnected, .reconnecting: hub.publish(.make("sync", ["account": account.email, "state": "offline"]))
+                    case .stopped(let error): hub.publish(.make("sync", ["account": account.email, "state": error == nil ? "stopped" : "failed", "message": error.map { "\($0)" } ?? ""]))
+                    }
+                }
+            }
+            let stopper = Task {
+                // Ends the watcher (LOGOUT) when the app shuts down (this task is cancelled).
+                while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+                await watcher.stop()
+            }
+            track(task)
+            track(stopper)
+        }
+    }
+}

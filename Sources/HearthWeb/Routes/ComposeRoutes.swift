@@ -1,0 +1,236 @@
+import Foundation
+import HearthCore
+import HearthMIME
+import HearthOutbox
+
+/// Composer, send with undo, outbox (HearthOutbox), address autocomplete.
+extension WebApp {
+    /// An outbox with the current undo setting (`Outbox` keeps no state worth sharing between
+    /// sends; its store rows are the state).
+    func makeOutbox() -> Outbox? {
+        guard let credentials = services.sendCredentials else { return nil }
+        let settings = services.outboxSettings
+        return Outbox(store: store, mailboxes: IMAPServerMailboxes(settings: settings, credentials: credentials),
+                      credentials: credentials, settings: settings,
+                      configuration: Outbox.Configuration(undoWindow: .seconds(self.settings.undoSendDelaySeconds)))
+    }
+
+    /// An outbox for local-only work (drafts) when sending is not configured.
+    func localOutbox() -> Outbox {
+        makeOutbox() ?? Outbox(store: store, mailboxes: nil, credentials: ClosureCredentialProvider { account, _ in
+            throw WebError.unavailable("sending is not configured for \(account.email)")
+        })
+    }
+
+    func composePage(_ request: WebRequest, notice: String? = nil, error: String? = nil, override: (ComposedMessage, AccountID?, EmailID?)? = nil) throws -> WebResponse {
+        let accounts = try store.accounts()
+        var accountID = (try? settings.defaultAccount())?.id
+        var message = ComposedMessage(from: EmailAddress(address: ""))
+        var draftID: EmailID?
+        var kept: [ComposedAttachment] = []
+        if let override {
+            (message, accountID, draftID) = (override.0, override.1 ?? accountID, override.2)
+            kept = message.attachments
+        } else if let raw = request.query("draft"), let id = Int64(raw), let entry = try store.outboxEntry(EmailID(id)) {
+            message = entry.message
+            accountID = entry.accountID
+            draftID = entry.emailID
+            kept = entry.message.attachments
+        } else if let raw = request.query("thread"), let id = Int64(raw) {
+            let emails = try store.emails(inThread: ThreadID(id))
+            guard let original = emails.last(where: { !$0.isDraft }) ?? emails.last,
+                  let account = try store.account(original.accountID) else { throw WebError.notFound("No conversation \(raw).") }
+            accountID = account.id
+            let me = EmailAddress(name: account.displayName == account.email ? nil : account.displayName, address: account.email)
+            let source = OriginalMessage(original, raw: try store.rawSource(of: original.id ?? EmailID(0)))
+            switch request.query("mode") ?? "reply" {
+            case "forward":
+                message = (try? ReplyBuilder.forward(source, from: me, style: .inline)) ?? ComposedMessage(from: me, subject: "Fwd: \(original.subject)")
+                kept = message.attachments
+            case "all": message = ReplyBuilder.reply(to: source, from: me, all: true)
+            default: message = ReplyBuilder.reply(to: source, from: me, all: false)
+            }
+        } else if let to = request.query("to") {
+            message.to = AddressParser.parseList(to)
+        }
+        let view = ComposeView(message: message, accounts: accounts, accountID: accountID, draftID: draftID,
+                               csrfToken: policy.csrfToken, undoSeconds: settings.undoSendDelaySeconds,
+                               notice: notice, error: error, existingAttachments: kept)
+        let shell = PageShell(title: "Compose", csrfToken: policy.csrfToken, theme: theme, bodyClass: "compose")
+        return .html(shell.render(sidebar: try sidebar(MailLocation(box: "drafts"), accounts: accounts), main: view.render()))
+    }
+
+    /// What the composer form holds, as a message. Addresses are checked here so the user sees
+    /// a mistake in the composer, not after the undo window.
+    func composedMessage(from request: WebRequest) throws -> (ComposedMessage, AccountID, EmailID?) {
+        let fields = request.formFields
+        func field(_ name: String) -> String { fields[name]?.first ?? "" }
+        guard let accountRaw = Int64(field("account")), let account = try store.account(AccountID(accountRaw)), let accountID = account.id else {
+            throw WebError.badRequest("Choose the account to send from.")
+        }
+        func addresses(_ name: String) throws -> [EmailAddress] {
+            let text = field(name).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else { return [] }
+            let parsed = AddressParser.parseList(text)
+            guard !parsed.isEmpty, parsed.allSatisfy({ AddressValidator.isValid($0.address) }) else {
+                throw WebError.badRequest("\"\(text)\" in \(name.capitalized) is not a valid address list.")
+            }
+            return parsed
+        }
+        var message = ComposedMessage(
+            from: EmailAddress(name: account.displayName == account.email ? nil : account.displayName, address: account.email),
+            to: try addresses("to"), cc: try addresses("cc"), bcc: try addresses("bcc"),
+            subject: field("subject"), body: field("body").replacingOccurrences(of: "\r\n", with: "\n"),
+            bodyFormat: field("format") == "markup" ? .markup : .plain,
+            inReplyTo: field("inReplyTo").isEmpty ? nil : field("inReplyTo"),
+            references: field("references").split(separator: " ").map(String.init),
+            messageID: field("messageId").isEmpty ? nil : field("messageId"))
+        let draftID = Int64(field("draft")).map(EmailID.init(rawValue:))
+        // Attachments already on the draft that the user kept, plus new files.
+        if let draftID, let entry = try store.outboxEntry(draftID) {
+            let keep = Set((fields["keep"] ?? []).compactMap(Int.init))
+            message.attachments = entry.message.attachments.enumerated().filter { keep.contains($0.offset) }.map(\.element)
+        }
+        for file in request.multipart?.files ?? [] where file.field == "attachments" && !file.data.isEmpty {
+            let name = AttachmentNames.clean(file.filename)
+            message.attachments.append(ComposedAttachment(filename: name, mimeType: file.contentType.isEmpty ? "application/octet-stream" : file.contentType, data: file.data))
+        }
+        return (message, accountID, draftID)
+    }
+
+    struct SendTicket: Encodable {
+        var id: Int64
+        var deadline: Date
+        var undoSeconds: Int
+        var status: String
+    }
+
+    func composePost(_ verb: String, _ request: WebRequest) async throws -> WebResponse {
+        let parsed: (ComposedMessage, AccountID, EmailID?)
+        do { parsed = try composedMessage(from: request) } catch let error as WebError {
+            if request.wantsJSON { return .json(["error": error.message], status: 400) }
+            return withStatus(try composePage(request, error: error.message, override: nil), 400)
+        }
+        let (message, account, draftID) = parsed
+        switch verb {
+        case "draft":
+            let id = try await localOutbox().saveDraft(message, account: account, id: draftID)
+            let outbox = localOutbox()
+            track(Task.detached { _ = try? await outbox.syncDraft(id) })
+            if request.wantsJSON { return .json(["id": id.rawValue]) }
+            return .redirect("/compose?draft=\(id.rawValue)")
+        case "discard":
+            if let draftID { try await localOutbox().discard(draftID) }
+            if request.wantsJSON { return .json(["discarded": true]) }
+            return .redirect("/mail?box=inbox")
+        case "send":
+            guard let outbox = makeOutbox() else {
+                let why = "Sending is not set up in this session (start `hearth serve` with an account that has a server and credentials)."
+                if request.wantsJSON { return .json(["error": why], status: 503) }
+                return withStatus(try composePage(request, error: why, override: (message, account, draftID)), 503)
+            }
+            guard try store.account(account)?.smtp != nil else {
+                let why = "This account has no outgoing (SMTP) server: it is an imported mailbox."
+                if request.wantsJSON { return .json(["error": why], status: 400) }
+                return withStatus(try composePage(request, error: why, override: (message, account, draftID)), 400)
+            }
+            guard !message.envelopeRecipients.isEmpty else {
+                let why = "Add at least one recipient."
+                if request.wantsJSON { return .json(["error": why], status: 400) }
+                return withStatus(try composePage(request, error: why, override: (message, account, draftID)), 400)
+            }
+            let id = try await outbox.saveDraft(message, account: account, id: draftID)
+            let ticket: Outbox.UndoTicket
+            do { ticket = try await outbox.send(id) } catch {
+                let why = "Could not send: \(error)"
+                if request.wantsJSON { return .json(["error": why], status: 400) }
+                return withStatus(try composePage(request, error: why, override: (message, account, id)), 400)
+            }
+            publishOutbox()
+            let hub = self.hub
+            let task = Task.detached { [weak self] in
+                let outcome = try? await outbox.completeSend(ticket)
+                self?.publishOutbox()
+                if let outcome { hub.publish(.make("sent", ["id": id.rawValue, "outcome": "\(outcome)"])) }
+            }
+            track(task)
+            let seconds = settings.undoSendDelaySeconds
+            if request.wantsJSON {
+                return .json(SendTicket(id: id.rawValue, deadline: ticket.deadline, undoSeconds: seconds, status: "queued"))
+            }
+            return .redirect("/mail?box=outbox")
+        default:
+            throw WebError.notFound("No composer action \(verb).")
+        }
+    }
+
+    func outboxPage(_ request: WebRequest) throws -> WebResponse {
+        let accounts = try store.accounts()
+        let entries = try store.outboxEntries(account: nil, includeDrafts: true).filter { $0.sendState != .sent }
+        let view = OutboxView(entries: entries, csrfToken: policy.csrfToken)
+        if request.query("partial") != nil { return .html(view.render()) }
+        let shell = PageShell(title: "Outbox", csrfToken: policy.csrfToken, theme: theme, bodyClass: "mail outbox-page")
+        return .html(shell.render(sidebar: try sidebar(MailLocation(box: "outbox"), accounts: accounts), main: view.render() + conversationPane(nil)))
+    }
+
+    /// `POST /outbox/ID/undo|retry|edit|discard`.
+    func outboxPost(_ raw: String, _ verb: String, _ request: WebRequest) async throws -> WebResponse {
+        guard let value = Int64(raw) else { throw WebError.notFound("No outbox entry \(raw).") }
+        let id = EmailID(value)
+        let outbox = localOutbox()
+        var location = "/mail?box=outbox"
+        do {
+            switch verb {
+            case "undo":
+                _ = try await outbox.undo(id)
+                location = "/compose?draft=\(value)"
+            case "edit":
+                _ = try await outbox.edit(id)
+                location = "/compose?draft=\(value)"
+            case "retry":
+                try await outbox.retry(id)
+                if let sender = makeOutbox() { track(Task.detached { [weak self] in _ = await sender.processQueue(); self?.publishOutbox() }) }
+            case "discard":
+                try await outbox.discard(id)
+            default:
+                throw WebError.notFound("No outbox action \(verb).")
+            }
+        } catch let error as WebError {
+            throw error
+        } catch {
+            let why = verb == "undo" ? "Too late to undo: the message has left the undo window." : "Could not \(verb): \(error)"
+            if request.wantsJSON { return .json(["error": why], status: 409) }
+            throw WebError(status: 409, title: "That did not work", message: why)
+        }
+        publishOutbox()
+        if request.wantsJSON { return .json(["ok": "true", "location": location]) }
+        return .redirect(location)
+    }
+
+    /// At start: undo windows a killed process left become drafts, interrupted sends are queued
+    /// again, and the queue runs once (HearthOutbox's recovery rules).
+    func recoverOutbox() async {
+        guard let outbox = makeOutbox() else { return }
+        _ = await outbox.recoverAfterRestart()
+        _ = await outbox.processQueue()
+        publishOutbox()
+    }
+
+    /// `GET /contacts?q=`: autocomplete from the local contact cache only (spec §5.5.4).
+    func contacts(_ request: WebRequest) throws -> WebResponse {
+        let prefix = (request.query("q") ?? "").trimmingCharacters(in: .whitespaces)
+        guard prefix.count >= 1 else { return .json([ContactSuggestion]()) }
+        let account = request.query("account").flatMap(Int64.init).map(AccountID.init(rawValue:))
+        let found = try store.suggestions(matching: prefix, account: account, limit: 8, now: Date())
+        return .json(found.map { ["address": $0.address, "name": $0.displayName ?? ""] })
+    }
+}
+
+/// File names from the browser are only names: no paths, no control characters.
+enum AttachmentNames {
+    static func clean(_ name: String) -> String {
+        let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? name
+        let cleaned = String(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f }.map(Character.init))
+        return cleaned.isEmpty ? "attachment" : String(cleaned.prefix(200))
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import HearthCore
+import HearthSearch
+
+/// `GET /search?q=…[&folder=ID][&record=1][&partial=1]`: HearthSearch's hybrid search (keyword
+/// only here: no embedder is wired into the web app yet), results grouped by conversation.
+extension WebApp {
+    func searchPage(_ request: WebRequest) async throws -> WebResponse {
+        let text = (request.query("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let folder = request.query("folder").flatMap(Int64.init).map(FolderID.init(rawValue:))
+        var view = SearchView(text: text, scopeFolder: folder, csrfToken: policy.csrfToken)
+        if let folder { view.scopeFolderName = try store.folder(folder)?.name }
+        if text.isEmpty {
+            view.zero = try? ZeroState.load(store: store)
+        } else {
+            do {
+                view.response = try await search.search(text, options: .init(scope: folder.map { .folder($0) } ?? .allMail, limit: 100))
+            } catch {
+                throw WebError.unavailable("Search failed: \(error)")
+            }
+            if request.query("record") == "1" { try? RecentSearches(settings: store).record(text) }
+        }
+        if request.query("partial") != nil { return .html(view.render()) }
+        let shell = PageShell(title: text.isEmpty ? "Search" : "Search: \(text)", csrfToken: policy.csrfToken, theme: theme,
+                              bodyClass: "mail search", searchText: text, searchScopeFolder: folder)
+        return .html(shell.render(sidebar: try sidebar(MailLocation(box: "all"), accounts: try store.accounts()),
+                                  main: view.render() + conversationPane(nil)))
+    }
+}

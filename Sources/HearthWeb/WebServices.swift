@@ -1,0 +1,32 @@
+import Foundation
+import HearthCore
+import HearthOutbox
+import HearthSync
+
+/// What the web app needs from the process that starts it and cannot build itself: how to
+/// reach an account's servers (credentials live with the CLI's secret handling), the secret
+/// store, where AI models are. Everything is optional: without it the app still browses,
+/// searches and acts locally, and says what is not available.
+public struct WebServices: Sendable {
+    /// Credentials and IMAP options for an account (nil: the account cannot be synced from
+    /// here, e.g. an imported mailbox). Used for action replay, IDLE push and "sync now".
+    public var connection: (@Sendable (Account) throws -> (credentials: SyncCredentials, options: AccountSynchronizer.Options))?
+    /// Secrets for sending (SMTP and the server Drafts/Sent folders).
+    public var sendCredentials: (any AccountCredentialProvider)?
+    public var outboxSettings: OutboxServerSettings
+    /// The secret store (account removal and wipe delete its entries; onboarding saves passwords).
+    public var secrets: (any SecretStore)?
+    /// The AI model directory (settings: model status, storage).
+    public var modelDirectory: URL?
+    /// Start IDLE watchers for every syncable account (off in tests and benchmarks).
+    public var watchInboxes: Bool
+    /// The app's version for Settings › About.
+    public var version: String
+
+    public init(connection: (@Sendable (Account) throws -> (credentials: SyncCredentials, options: AccountSynchronizer.Options))? = nil,
+                sendCredentials: (any AccountCredentialProvider)? = nil, outboxSettings: OutboxServerSettings = OutboxServerSettings(),
+                secrets: (any SecretStore)? = nil, modelDirectory: URL? = nil, watchInboxes: Bool = false, version: String = "0.1.0") {
+        self.connection = connection; self.sendCredentials = sendCredentials; self.outboxSettings = outboxSettings
+        self.secrets = secrets; self.modelDirectory = modelDirectory; self.watchInboxes = watchInboxes; self.version = version
+    }
+}
