@@ -42,6 +42,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from devtools_pipe import DevToolsPipe  # noqa: E402
+
 HOST = "hearth.test"
 WORLD = "hearth-harness"
 PNG_1X1 = base64.b64decode(
@@ -52,7 +55,10 @@ class HarnessError(Exception):
     pass
 
 
-class Browser:
+class Browser(DevToolsPipe):
+    error = HarnessError
+    command_timeout = 10
+
     """One Chromium process and its DevTools pipe."""
 
     def __init__(self, binary, overall_deadline):
@@ -89,65 +95,7 @@ class Browser:
         os.set_inheritable(from_chrome_r, False)
         self.wfd = to_chrome_w
         self.rfd = from_chrome_r
-        self.buffer = b""
-        self.next_id = 0
-        self.replies = {}
-        self.events = []
-
-    def close(self):
-        try:
-            self.send("Browser.close", wait=False)
-        except Exception:
-            pass
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(timeout=5)
-        for fd in (self.wfd, self.rfd):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
-        shutil.rmtree(self.profile, ignore_errors=True)
-
-    def send(self, method, params=None, session=None, wait=True, timeout=10):
-        self.next_id += 1
-        msg = {"id": self.next_id, "method": method, "params": params or {}}
-        if session:
-            msg["sessionId"] = session
-        os.write(self.wfd, json.dumps(msg).encode() + b"\0")
-        if not wait:
-            return None
-        my_id = self.next_id
-        end = min(time.monotonic() + timeout, self.deadline)
-        while my_id not in self.replies:
-            if not self.pump(end - time.monotonic()):
-                raise HarnessError(f"no reply to {method} in time")
-        reply = self.replies.pop(my_id)
-        if "error" in reply:
-            raise HarnessError(f"{method}: {reply['error']}")
-        return reply.get("result", {})
-
-    def pump(self, timeout):
-        """Reads what is available; False when the time ran out with nothing read."""
-        if timeout <= 0:
-            return False
-        ready, _, _ = select.select([self.rfd], [], [], timeout)
-        if not ready:
-            return False
-        chunk = os.read(self.rfd, 1 << 20)
-        if not chunk:
-            raise HarnessError("Chromium closed the DevTools pipe (crashed?)")
-        self.buffer += chunk
-        while b"\0" in self.buffer:
-            raw, self.buffer = self.buffer.split(b"\0", 1)
-            msg = json.loads(raw)
-            if "id" in msg:
-                self.replies[msg["id"]] = msg
-            else:
-                self.events.append(msg)
-        return True
+        self.reset_protocol_state()
 
     def take_events(self):
         events, self.events = self.events, []

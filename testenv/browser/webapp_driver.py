@@ -36,6 +36,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from devtools_pipe import DevToolsPipe  # noqa: E402
+
 # Landmarks, names of controls, image alternatives, visible focus, and WCAG contrast of every
 # visible text (colour against the first opaque background up the tree). Returns a summary.
 AUDIT = r"""
@@ -103,7 +106,10 @@ class DriverError(Exception):
     pass
 
 
-class Chromium:
+class Chromium(DevToolsPipe):
+    error = DriverError
+    command_timeout = 15
+
     def __init__(self, binary, deadline):
         self.deadline = deadline
         self.profile = tempfile.mkdtemp(prefix="hearth-webapp-chromium-")
@@ -131,64 +137,7 @@ class Chromium:
         os.close(child_r)
         os.close(child_w)
         self.wfd, self.rfd = to_w, from_r
-        self.buffer = b""
-        self.next_id = 0
-        self.replies = {}
-        self.events = []
-
-    def close(self):
-        try:
-            self.send("Browser.close", wait=False)
-        except Exception:
-            pass
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(timeout=5)
-        for fd in (self.wfd, self.rfd):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
-        shutil.rmtree(self.profile, ignore_errors=True)
-
-    def send(self, method, params=None, session=None, wait=True, timeout=15):
-        self.next_id += 1
-        msg = {"id": self.next_id, "method": method, "params": params or {}}
-        if session:
-            msg["sessionId"] = session
-        os.write(self.wfd, json.dumps(msg).encode() + b"\0")
-        if not wait:
-            return None
-        my_id = self.next_id
-        end = min(time.monotonic() + timeout, self.deadline)
-        while my_id not in self.replies:
-            if not self.pump(end - time.monotonic()):
-                raise DriverError(f"no reply to {method} in time")
-        reply = self.replies.pop(my_id)
-        if "error" in reply:
-            raise DriverError(f"{method}: {reply['error']}")
-        return reply.get("result", {})
-
-    def pump(self, timeout):
-        if timeout <= 0:
-            return False
-        ready, _, _ = select.select([self.rfd], [], [], timeout)
-        if not ready:
-            return False
-        chunk = os.read(self.rfd, 1 << 20)
-        if not chunk:
-            raise DriverError("Chromium closed the DevTools pipe")
-        self.buffer += chunk
-        while b"\0" in self.buffer:
-            raw, self.buffer = self.buffer.split(b"\0", 1)
-            msg = json.loads(raw)
-            if "id" in msg:
-                self.replies[msg["id"]] = msg
-            else:
-                self.events.append(msg)
-        return True
+        self.reset_protocol_state()
 
 
 KEYS = {"Enter": (13, "\r"), "Escape": (27, ""), "Delete": (46, ""), "Backspace": (8, ""), "Tab": (9, ""),
