@@ -36,9 +36,14 @@ let package = Package(
         ], swiftSettings: strict),
         // mbox / Maildir readers.
         .target(name: "HearthMailbox", dependencies: ["HearthCore"], swiftSettings: strict),
+        // The mail protocols' one TLS policy (verification, extra CA, SNI) and its error mapping.
+        .target(name: "HearthTLS", dependencies: [
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ], swiftSettings: strict),
         // IMAP protocol grammar and client (SwiftNIO + NIOSSL).
         .target(name: "HearthIMAP", dependencies: [
-            "HearthCore",
+            "HearthCore", "HearthTLS",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -56,7 +61,7 @@ let package = Package(
         ], swiftSettings: strict),
         // SMTP submission client (SwiftNIO + NIOSSL), the protocol as types (issue 5).
         .target(name: "HearthSMTP", dependencies: [
-            "HearthCore",
+            "HearthCore", "HearthTLS",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),

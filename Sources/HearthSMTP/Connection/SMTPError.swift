@@ -1,19 +1,6 @@
-/// Why TLS could not be established.
-public enum SMTPTLSFailure: Hashable, Sendable, CustomStringConvertible {
-    case certificateUntrusted(String)
-    case hostnameMismatch(String)
-    case invalidCAFile(path: String, reason: String)
-    case handshakeFailed(String)
-
-    public var description: String {
-        switch self {
-        case .certificateUntrusted(let d): "the server's certificate is not trusted (\(d))"
-        case .hostnameMismatch(let h): "the server's certificate does not name \(h)"
-        case .invalidCAFile(let p, let r): "cannot use the CA file \(p): \(r)"
-        case .handshakeFailed(let d): "TLS handshake failed: \(d)"
-        }
-    }
-}
+import HearthTLS
+/// Why TLS could not be established (the same as IMAP's; defined in HearthTLS).
+public typealias SMTPTLSFailure = HearthTLS.TLSFailure
 
 /// The stage of a submission a reply answered, so an error says what was refused.
 public enum SMTPStage: String, Hashable, Sendable {

@@ -1,69 +1,22 @@
 import Foundation
+import HearthTLS
 import NIOCore
 import NIOSSL
 
-/// The same TLS policy as HearthIMAP's `TLSSetup` (full verification, TLS ≥ 1.2, system trust
-/// plus the account's optional extra CA, SNI and hostname check), with SMTP's error type.
-/// Kept separate because the modules do not depend on each other; see docs/send.md for the
-/// proposal to share it.
+/// SMTP's view of the shared TLS policy (`HearthTLS.TLSPolicy`): the same checks, SMTP's errors.
 enum SMTPTLS {
     static func makeContext(extraCAFile: String?) throws(SMTPError) -> NIOSSLContext {
-        var configuration = TLSConfiguration.makeClientConfiguration()
-        configuration.certificateVerification = .fullVerification
-        configuration.minimumTLSVersion = .tlsv12
-        if let path = extraCAFile {
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                throw .tlsFailure(.invalidCAFile(path: path, reason: "file not readable"))
-            }
-            guard let certificates = try? NIOSSLCertificate.fromPEMFile(path), !certificates.isEmpty else {
-                throw .tlsFailure(.invalidCAFile(path: path, reason: "not a PEM certificate file"))
-            }
-            configuration.additionalTrustRoots = [.certificates(certificates)]
-        }
-        do {
-            return try NIOSSLContext(configuration: configuration)
-        } catch {
-            throw .tlsFailure(.handshakeFailed("cannot set up TLS: \(error)"))
-        }
+        do { return try TLSPolicy.makeContext(extraCAFile: extraCAFile) } catch { throw .tlsFailure(error) }
     }
 
-    /// SNI must be a host name; for an IP literal NIOSSL checks the IP SAN.
-    static func sniHostname(_ serverName: String) -> String? {
-        (try? SocketAddress(ipAddress: serverName, port: 0)) == nil ? serverName : nil
-    }
+    static func sniHostname(_ serverName: String) -> String? { TLSPolicy.sniHostname(serverName) }
 
     static func classify(_ error: any Error, serverName: String) -> SMTPError {
         if let smtp = error as? SMTPError { return smtp }
-        if let ssl = error as? NIOSSLExtraError, ssl == .failedToValidateHostname {
-            return .tlsFailure(.hostnameMismatch(serverName))
+        switch TLSPolicy.classify(error, serverName: serverName) {
+        case .tls(let failure): return .tlsFailure(failure)
+        case .closed(let reason): return .connectionClosed(reason)
         }
-        if let ssl = error as? NIOSSLError {
-            let text = String(describing: ssl)
-            switch ssl {
-            case .handshakeFailed:
-                if text.contains("CERTIFICATE_VERIFY_FAILED") || text.contains("certificate verify failed") {
-                    return .tlsFailure(.certificateUntrusted("verification failed for \(serverName)"))
-                }
-                if text.contains("EOF during handshake") {
-                    return .connectionClosed("the connection closed during the TLS handshake")
-                }
-                return .tlsFailure(.handshakeFailed(text))
-            case .uncleanShutdown:
-                return .connectionClosed("the server closed the TLS connection without close_notify")
-            default:
-                return .tlsFailure(.handshakeFailed(text))
-            }
-        }
-        if let boring = error as? BoringSSLError {
-            let text = String(describing: boring)
-            // The peer hung up mid-handshake (a dropped connection, a proxy that refuses): a
-            // network failure, not a TLS verdict on the server.
-            if text.contains("EOF during handshake") || text.contains("SYSCALL") {
-                return .connectionClosed("the connection closed during the TLS handshake")
-            }
-            return .tlsFailure(.handshakeFailed(text))
-        }
-        return .connectionClosed(String(describing: error))
     }
 }
 

@@ -1,0 +1,79 @@
+import Foundation
+import NIOCore
+import NIOSSL
+
+/// The mail protocols' one TLS policy (IMAP and SMTP submission alike): full certificate
+/// verification always, the system trust store plus the account's optional extra CA, TLS 1.2 or
+/// newer, SNI and hostname check against the server name. Each protocol maps the outcomes below
+/// onto its own error type.
+public enum TLSPolicy {
+    public static func makeContext(extraCAFile: String?) throws(TLSFailure) -> NIOSSLContext {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.certificateVerification = .fullVerification
+        configuration.minimumTLSVersion = .tlsv12
+        if let path = extraCAFile {
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw .invalidCAFile(path: path, reason: "file not readable")
+            }
+            let certificates: [NIOSSLCertificate]
+            do {
+                certificates = try NIOSSLCertificate.fromPEMFile(path)
+            } catch {
+                throw .invalidCAFile(path: path, reason: "not a PEM certificate file")
+            }
+            guard !certificates.isEmpty else { throw .invalidCAFile(path: path, reason: "no certificate in file") }
+            configuration.additionalTrustRoots = [.certificates(certificates)]
+        }
+        do {
+            return try NIOSSLContext(configuration: configuration)
+        } catch {
+            throw .handshakeFailed("cannot set up TLS: \(error)")
+        }
+    }
+
+    /// SNI must be a host name; for an IP literal NIOSSL checks the IP SAN against the peer.
+    public static func sniHostname(_ serverName: String) -> String? {
+        (try? SocketAddress(ipAddress: serverName, port: 0)) == nil ? serverName : nil
+    }
+
+    /// What a channel error means for the user.
+    public enum Outcome: Hashable, Sendable {
+        /// A verdict on the server's TLS (untrusted certificate, wrong name, failed handshake).
+        case tls(TLSFailure)
+        /// The connection went away (network, proxy, server): retryable.
+        case closed(String)
+    }
+
+    public static func classify(_ error: any Error, serverName: String) -> Outcome {
+        if let ssl = error as? NIOSSLExtraError, ssl == .failedToValidateHostname {
+            return .tls(.hostnameMismatch(serverName))
+        }
+        if let ssl = error as? NIOSSLError {
+            let text = String(describing: ssl)
+            switch ssl {
+            case .handshakeFailed:
+                if text.contains("CERTIFICATE_VERIFY_FAILED") || text.contains("certificate verify failed") {
+                    return .tls(.certificateUntrusted("verification failed for \(serverName)"))
+                }
+                if text.contains("EOF during handshake") {
+                    return .closed("the connection closed during the TLS handshake")
+                }
+                return .tls(.handshakeFailed(text))
+            case .uncleanShutdown:
+                return .closed("the server closed the TLS connection without close_notify")
+            default:
+                return .tls(.handshakeFailed(text))
+            }
+        }
+        if let boring = error as? BoringSSLError {
+            let text = String(describing: boring)
+            // The peer hung up mid-handshake (a dropped connection, a proxy that refuses): a
+            // network failure, not a TLS verdict on the server.
+            if text.contains("EOF during handshake") || text.contains("SYSCALL") {
+                return .closed("the connection closed during the TLS handshake")
+            }
+            return .tls(.handshakeFailed(text))
+        }
+        return .closed(String(describing: error))
+    }
+}
