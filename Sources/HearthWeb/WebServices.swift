@@ -22,11 +22,17 @@ public struct WebServices: Sendable {
     public var watchInboxes: Bool
     /// The app's version for Settings › About.
     public var version: String
+    /// The embedding model for semantic search, loaded on first use (nil: keyword-only search).
+    public var embedder: (@Sendable () async -> (any TextEmbedder)?)?
+    /// Attachments and raw sources of synced mail, fetched from the server on demand.
+    public var remoteContent: (any RemoteMessageContent)?
 
     public init(connection: (@Sendable (Account) throws -> (credentials: SyncCredentials, options: AccountSynchronizer.Options))? = nil,
                 sendCredentials: (any AccountCredentialProvider)? = nil, outboxSettings: OutboxServerSettings = OutboxServerSettings(),
-                secrets: (any SecretStore)? = nil, modelDirectory: URL? = nil, watchInboxes: Bool = false, version: String = "0.1.0") {
+                secrets: (any SecretStore)? = nil, modelDirectory: URL? = nil, watchInboxes: Bool = false, version: String = "0.1.0",
+                embedder: (@Sendable () async -> (any TextEmbedder)?)? = nil, remoteContent: (any RemoteMessageContent)? = nil) {
         self.connection = connection; self.sendCredentials = sendCredentials; self.outboxSettings = outboxSettings
         self.secrets = secrets; self.modelDirectory = modelDirectory; self.watchInboxes = watchInboxes; self.version = version
+        self.embedder = embedder; self.remoteContent = remoteContent
     }
 }
