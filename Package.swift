@@ -36,14 +36,16 @@ let package = Package(
         ], swiftSettings: strict),
         // mbox / Maildir readers.
         .target(name: "HearthMailbox", dependencies: ["HearthCore"], swiftSettings: strict),
-        // The mail protocols' one TLS policy (verification, extra CA, SNI) and its error mapping.
-        .target(name: "HearthTLS", dependencies: [
+        // What the IMAP and SMTP connections share: opening the channel, the TLS policy and its
+        // error mapping, SASL messages and credentials, the reply inbox with deadlines.
+        .target(name: "HearthMailTransport", dependencies: [
             .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ], swiftSettings: strict),
         // IMAP protocol grammar and client (SwiftNIO + NIOSSL).
         .target(name: "HearthIMAP", dependencies: [
-            "HearthCore", "HearthTLS",
+            "HearthCore", "HearthMailTransport",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -61,7 +63,7 @@ let package = Package(
         ], swiftSettings: strict),
         // SMTP submission client (SwiftNIO + NIOSSL), the protocol as types (issue 5).
         .target(name: "HearthSMTP", dependencies: [
-            "HearthCore", "HearthTLS",
+            "HearthCore", "HearthMailTransport",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),

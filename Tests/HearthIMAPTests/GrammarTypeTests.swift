@@ -1,3 +1,4 @@
+import HearthMailTransport
 import HearthTestSupport
 import Foundation
 @testable import HearthIMAP

@@ -1,3 +1,4 @@
+import HearthMailTransport
 import Logging
 
 /// How to reach and talk to one IMAP server.
@@ -36,33 +37,5 @@ public struct IMAPConfiguration: Sendable {
     }
 }
 
-/// Credentials for AUTHENTICATE / LOGIN. `description` never shows the secret.
-public enum IMAPCredentials: Sendable, CustomStringConvertible {
-    /// Google's XOAUTH2 with an OAuth2 access token.
-    case xoauth2(user: String, accessToken: String)
-    /// RFC 7628 OAUTHBEARER; host and port go into the SASL message.
-    case oauthBearer(user: String, accessToken: String, host: String, port: Int)
-    /// Password: AUTHENTICATE PLAIN, or LOGIN when the server lacks AUTH=PLAIN.
-    case plain(user: String, password: String)
-
-    public var user: String {
-        switch self {
-        case .xoauth2(let user, _), .oauthBearer(let user, _, _, _), .plain(let user, _): user
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .xoauth2(let user, _): "XOAUTH2(\(user))"
-        case .oauthBearer(let user, _, _, _): "OAUTHBEARER(\(user))"
-        case .plain(let user, _): "PLAIN(\(user))"
-        }
-    }
-}
-
-extension Duration {
-    var seconds: Double {
-        let parts = components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-    }
-}
+/// Credentials for AUTHENTICATE / LOGIN: the shared SASL credentials (HearthMailTransport).
+public typealias IMAPCredentials = SASLCredentials

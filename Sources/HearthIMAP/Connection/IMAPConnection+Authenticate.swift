@@ -1,3 +1,4 @@
+import HearthMailTransport
 extension IMAPConnection {
     /// Authenticates. Only over TLS. XOAUTH2 / OAUTHBEARER need the mechanism advertised (no
     /// password fallback for OAuth accounts); passwords use AUTHENTICATE PLAIN, or LOGIN only when

@@ -1,3 +1,4 @@
+import HearthMailTransport
 import Foundation
 import Logging
 import NIOCore
@@ -73,26 +74,14 @@ public actor IMAPConnection {
         let inbox = ResponseInbox()
         let implicitTLS = configuration.security == .implicitTLS
         let limits = configuration.parserLimits
-        let connectTimeout = Int64(configuration.connectTimeout.seconds * 1000)
-        let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connectTimeout(.milliseconds(connectTimeout))
-            .channelOption(ChannelOptions.socketOption(.so_keepalive), value: 1)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    if implicitTLS {
-                        try channel.pipeline.syncOperations.addHandler(
-                            NIOSSLClientHandler(context: sslContext, serverHostname: sni))
-                    }
-                    try channel.pipeline.syncOperations.addHandler(
-                        ResponseDecoderHandler(inbox: inbox, limits: limits, serverName: serverName))
-                }
-            }
         let channel: any Channel
         do {
-            channel = try await bootstrap.connect(host: configuration.host, port: configuration.port).get()
+            channel = try await MailChannel.open(
+                host: configuration.host, port: configuration.port, connectTimeout: configuration.connectTimeout,
+                implicitTLS: implicitTLS, sslContext: sslContext, serverHostname: sni,
+                decoder: { ResponseDecoderHandler(inbox: inbox, limits: limits, serverName: serverName) })
         } catch {
-            throw IMAPError.connectionFailed(host: configuration.host, port: configuration.port,
-                                             reason: String(describing: error))
+            throw IMAPError.connectionFailed(host: configuration.host, port: configuration.port, reason: error.reason)
         }
         let connection = IMAPConnection(configuration: configuration, channel: channel, inbox: inbox,
                                         sslContext: sslContext, tlsActive: implicitTLS)

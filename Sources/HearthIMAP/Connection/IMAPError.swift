@@ -1,6 +1,6 @@
-import HearthTLS
-/// Why TLS could not be established (shared with SMTP; defined in HearthTLS).
-public typealias TLSFailure = HearthTLS.TLSFailure
+import HearthMailTransport
+/// Why TLS could not be established (shared with SMTP; defined in HearthMailTransport).
+public typealias TLSFailure = HearthMailTransport.TLSFailure
 
 /// Everything that can go wrong on an IMAP connection, with what a person (or the sync engine's
 /// retry logic) needs to act on it. Never contains credentials or message contents.

@@ -1,101 +1,13 @@
-import Foundation
+import HearthMailTransport
 import NIOCore
 
-/// Hands parsed responses from the event loop to the connection's async code, one at a time,
-/// with a deadline on every wait. The first failure (TLS error, close, timeout) sticks, so every
-/// later read reports the real cause rather than a generic "closed".
-final class ResponseInbox: @unchecked Sendable {
-    private struct Waiter {
-        let id: UInt64
-        let continuation: CheckedContinuation<IMAPResponse, any Error>
-        var timeout: Scheduled<Void>?
-    }
+/// Parsed responses on their way from the event loop to the connection's async code, each wait
+/// bounded by a deadline (the shared `DeadlineInbox`).
+typealias ResponseInbox = DeadlineInbox<IMAPResponse, IMAPError>
 
-    private let lock = NSLock()
-    private var buffer = CircularBuffer<IMAPResponse>()
-    private var failure: IMAPError?
-    private var waiter: Waiter?
-    private var lastWaiterID: UInt64 = 0
-    private var partialInput = false
-
-    /// From the channel handler: newly parsed responses and whether a partial one is buffered.
-    func push(_ responses: [IMAPResponse], partialInput: Bool) {
-        var delivery: (CheckedContinuation<IMAPResponse, any Error>, IMAPResponse, Scheduled<Void>?)?
-        lock.withLock {
-            self.partialInput = partialInput
-            buffer.append(contentsOf: responses)
-            if let current = waiter, let first = buffer.popFirst() {
-                waiter = nil
-                delivery = (current.continuation, first, current.timeout)
-            }
-        }
-        if let (continuation, response, timeout) = delivery {
-            timeout?.cancel()
-            continuation.resume(returning: response)
-        }
-    }
-
-    /// Records the first failure and wakes a waiting reader with it.
-    func fail(_ error: IMAPError) {
-        var woken: Waiter?
-        var reported: IMAPError = error
-        lock.withLock {
-            if failure == nil { failure = error }
-            reported = failure ?? error
-            woken = waiter
-            waiter = nil
-        }
-        woken?.timeout?.cancel()
-        woken?.continuation.resume(throwing: reported)
-    }
-
-    var recordedFailure: IMAPError? { lock.withLock { failure } }
-
-    /// True when responses are queued or partly received (nothing may follow STARTTLS's OK).
-    var hasPendingInput: Bool { lock.withLock { !buffer.isEmpty || partialInput } }
-
-    /// The next response, or `IMAPError.timeout` after `timeout` without one.
+extension DeadlineInbox where Message == IMAPResponse, Failure == IMAPError {
+    /// The next response, or `IMAPError.timeout` naming `operation` after `timeout` without one.
     func next(timeout: Duration, on eventLoop: any EventLoop, operation: String) async throws -> IMAPResponse {
-        let id: UInt64 = lock.withLock { lastWaiterID += 1; return lastWaiterID }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<IMAPResponse, any Error>) in
-                var immediate: Result<IMAPResponse, any Error>?
-                lock.withLock {
-                    if let first = buffer.popFirst() { immediate = .success(first) }
-                    else if let failure { immediate = .failure(failure) }
-                    else if Task.isCancelled { immediate = .failure(CancellationError()) }
-                    else { waiter = Waiter(id: id, continuation: continuation) }
-                }
-                if let immediate {
-                    continuation.resume(with: immediate)
-                    return
-                }
-                let nanoseconds = Int64(min(timeout.seconds, 86_400 * 365) * 1e9)
-                let scheduled = eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) { [self] in
-                    expire(id, with: .timeout(operation: operation, seconds: timeout.seconds))
-                }
-                let stillWaiting: Bool = lock.withLock {
-                    guard waiter?.id == id else { return false }
-                    waiter?.timeout = scheduled
-                    return true
-                }
-                if !stillWaiting { scheduled.cancel() }
-            }
-        } onCancel: {
-            expire(id, with: nil)
-        }
-    }
-
-    /// Ends the wait `id` with a timeout, or with cancellation when `error` is nil.
-    private func expire(_ id: UInt64, with error: IMAPError?) {
-        let expired: Waiter? = lock.withLock {
-            guard let current = waiter, current.id == id else { return nil }
-            waiter = nil
-            return current
-        }
-        guard let expired else { return }
-        expired.timeout?.cancel()
-        if let error { expired.continuation.resume(throwing: error) }
-        else { expired.continuation.resume(throwing: CancellationError()) }
+        try await next(timeout: timeout, on: eventLoop) { .timeout(operation: operation, seconds: timeout.seconds) }
     }
 }

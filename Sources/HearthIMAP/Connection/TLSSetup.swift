@@ -1,7 +1,7 @@
-import HearthTLS
+import HearthMailTransport
 import NIOSSL
 
-/// IMAP's view of the shared TLS policy (`HearthTLS.TLSPolicy`): the same checks, IMAP's errors.
+/// IMAP's view of the shared TLS policy (`HearthMailTransport.TLSPolicy`): the same checks, IMAP's errors.
 enum TLSSetup {
     static func makeContext(extraCAFile: String?) throws -> NIOSSLContext {
         do { return try TLSPolicy.makeContext(extraCAFile: extraCAFile) } catch { throw IMAPError.tlsFailure(error) }

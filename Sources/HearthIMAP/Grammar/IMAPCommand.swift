@@ -1,3 +1,4 @@
+import HearthMailTransport
 import Foundation
 
 /// STORE's change to the flags: add, remove or replace, optionally `.SILENT` (no FETCH echo).
@@ -80,14 +81,8 @@ public struct AppendMessage: Hashable, Sendable {
     }
 }
 
-/// A SASL initial response or continuation answer, already base64-encoded. Kept out of
-/// descriptions so it cannot end up in a log by accident.
-public struct SASLPayload: Hashable, Sendable, CustomStringConvertible {
-    public let base64: String
-    public init(base64: String) { self.base64 = base64 }
-    public init(bytes: some Sequence<UInt8>) { base64 = Data(bytes).base64EncodedString() }
-    public var description: String { "<redacted SASL payload>" }
-}
+/// A SASL message (shared with SMTP's other half in HearthMailTransport), never shown in a log.
+public typealias SASLPayload = SASLMessage
 
 /// One key/value pair of the ID command (RFC 2971).
 public struct IDField: Hashable, Sendable {

@@ -1,3 +1,4 @@
+import HearthMailTransport
 import Logging
 
 /// How to reach and talk to one submission server.
@@ -38,35 +39,5 @@ public struct SMTPConfiguration: Sendable {
     }
 }
 
-/// Credentials for AUTH. `description` never shows the secret.
-public enum SMTPCredentials: Sendable, CustomStringConvertible {
-    /// Google's XOAUTH2 with an OAuth 2.0 access token.
-    case xoauth2(user: String, accessToken: String)
-    /// RFC 7628 OAUTHBEARER; host and port go into the SASL message.
-    case oauthBearer(user: String, accessToken: String, host: String, port: Int)
-    /// AUTH PLAIN, or AUTH LOGIN when the server lacks PLAIN.
-    case plain(user: String, password: String)
-
-    public var user: String {
-        switch self {
-        case .xoauth2(let u, _), .oauthBearer(let u, _, _, _), .plain(let u, _): u
-        }
-    }
-
-    public var isOAuth: Bool { if case .plain = self { false } else { true } }
-
-    public var description: String {
-        switch self {
-        case .xoauth2(let u, _): "XOAUTH2(\(u))"
-        case .oauthBearer(let u, _, _, _): "OAUTHBEARER(\(u))"
-        case .plain(let u, _): "PLAIN(\(u))"
-        }
-    }
-}
-
-extension Duration {
-    var seconds: Double {
-        let parts = components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-    }
-}
+/// Credentials for AUTH: the shared SASL credentials (HearthMailTransport).
+public typealias SMTPCredentials = SASLCredentials

@@ -1,3 +1,4 @@
+import HearthMailTransport
 extension SMTPConnection {
     /// AUTH (RFC 4954), only over TLS. OAuth credentials need their mechanism offered (no
     /// password fallback); passwords use PLAIN, or LOGIN when PLAIN is missing. The initial
@@ -10,13 +11,13 @@ extension SMTPConnection {
         switch credentials {
         case .xoauth2(let user, let token):
             try require("XOAUTH2")
-            try await saslExchange("XOAUTH2", SMTPSASL.xoauth2(user: user, token: token))
+            try await saslExchange("XOAUTH2", SASL.xoauth2(user: user, token: token))
         case .oauthBearer(let user, let token, let host, let port):
             try require("OAUTHBEARER")
-            try await saslExchange("OAUTHBEARER", SMTPSASL.oauthBearer(user: user, token: token, host: host, port: port))
+            try await saslExchange("OAUTHBEARER", SASL.oauthBearer(user: user, token: token, host: host, port: port))
         case .plain(let user, let password):
             if capabilities.supportsAuth("PLAIN") {
-                try await saslExchange("PLAIN", SMTPSASL.plain(user: user, password: password))
+                try await saslExchange("PLAIN", SASL.plain(user: user, password: password))
             } else if capabilities.supportsAuth("LOGIN") {
                 try await login(user: user, password: password)
             } else {
@@ -45,8 +46,8 @@ extension SMTPConnection {
                 // Some servers ignore the initial response and ask for it.
                 reply = try await exchange(.authResponse(payload), stage: .auth)
             } else {
-                details = SMTPSASL.decodeChallenge(challenge)
-                reply = try await exchange(.authResponse(SMTPSASL.errorAcknowledgement(mechanism: mechanism)), stage: .auth)
+                details = SASL.decodeChallenge(challenge)
+                reply = try await exchange(.authResponse(SASL.errorAcknowledgement(mechanism: mechanism)), stage: .auth)
             }
         }
         try check(reply, details: details)

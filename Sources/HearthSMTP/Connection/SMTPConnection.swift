@@ -1,3 +1,4 @@
+import HearthMailTransport
 import Foundation
 import Logging
 import NIOCore
@@ -48,22 +49,14 @@ public actor SMTPConnection {
         let sni = SMTPTLS.sniHostname(serverName)
         let inbox = ReplyInbox()
         let implicitTLS = configuration.security == .implicitTLS
-        let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connectTimeout(.milliseconds(Int64(configuration.connectTimeout.seconds * 1000)))
-            .channelOption(ChannelOptions.socketOption(.so_keepalive), value: 1)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    if implicitTLS {
-                        try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: sslContext, serverHostname: sni))
-                    }
-                    try channel.pipeline.syncOperations.addHandler(ReplyDecoderHandler(inbox: inbox, serverName: serverName))
-                }
-            }
         let channel: any Channel
         do {
-            channel = try await bootstrap.connect(host: configuration.host, port: configuration.port).get()
+            channel = try await MailChannel.open(
+                host: configuration.host, port: configuration.port, connectTimeout: configuration.connectTimeout,
+                implicitTLS: implicitTLS, sslContext: sslContext, serverHostname: sni,
+                decoder: { ReplyDecoderHandler(inbox: inbox, serverName: serverName) })
         } catch {
-            throw SMTPError.connectionFailed(host: configuration.host, port: configuration.port, reason: String(describing: error))
+            throw SMTPError.connectionFailed(host: configuration.host, port: configuration.port, reason: error.reason)
         }
         let connection = SMTPConnection(configuration: configuration, channel: channel, inbox: inbox,
                                         sslContext: sslContext, tlsActive: implicitTLS)

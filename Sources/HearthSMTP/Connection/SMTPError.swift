@@ -1,6 +1,6 @@
-import HearthTLS
-/// Why TLS could not be established (the same as IMAP's; defined in HearthTLS).
-public typealias SMTPTLSFailure = HearthTLS.TLSFailure
+import HearthMailTransport
+/// Why TLS could not be established (the same as IMAP's; defined in HearthMailTransport).
+public typealias SMTPTLSFailure = HearthMailTransport.TLSFailure
 
 /// The stage of a submission a reply answered, so an error says what was refused.
 public enum SMTPStage: String, Hashable, Sendable {

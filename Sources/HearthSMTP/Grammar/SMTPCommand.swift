@@ -1,3 +1,4 @@
+import HearthMailTransport
 import Foundation
 
 /// An ESMTP parameter of MAIL FROM (RFC 1870 SIZE, RFC 6152 BODY=8BITMIME, RFC 6531 SMTPUTF8).
@@ -15,14 +16,8 @@ public enum MailParameter: Hashable, Sendable {
     }
 }
 
-/// A SASL message, base64-encoded at the edge. Its description never shows it, so it cannot
-/// reach a log by accident.
-public struct SASLResponse: Hashable, Sendable, CustomStringConvertible {
-    public let base64: String
-    public init(bytes: some Sequence<UInt8>) { base64 = Data(bytes).base64EncodedString() }
-    public init(base64: String) { self.base64 = base64 }
-    public var description: String { "<redacted SASL response>" }
-}
+/// A SASL message (shared with IMAP's other half in HearthMailTransport), never shown in a log.
+public typealias SASLResponse = SASLMessage
 
 /// The commands of SMTP submission (RFC 5321, 6409) and the extensions we use.
 public enum SMTPCommand: Hashable, Sendable {
