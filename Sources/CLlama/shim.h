@@ -16,7 +16,12 @@ static inline void hearth_llama_write_stderr(const char *text) {
 /// Log callback that keeps only errors: llama.cpp otherwise prints hundreds of lines per load.
 static inline void hearth_llama_log_errors_only(enum ggml_log_level level, const char *text, void *user_data) {
     (void) user_data;
-    if (level == GGML_LOG_LEVEL_ERROR) { hearth_llama_write_stderr(text); }
+    if (level != GGML_LOG_LEVEL_ERROR || !text) { return; }
+    // A request stopped at its hard limit (abort callback) makes llama_decode log three error
+    // lines; the Swift side reports the timeout itself, so these are dropped.
+    if (strncmp(text, "graph_compute:", 14) == 0 || strncmp(text, "process_ubatch:", 15) == 0
+        || strncmp(text, "llama_decode: failed to decode", 30) == 0) { return; }
+    hearth_llama_write_stderr(text);
 }
 
 /// Installs `hearth_llama_log_errors_only` as llama.cpp's logger.

@@ -11,7 +11,7 @@ public struct HearthCommand: AsyncParsableCommand {
             ImportCommand.self, ThreadsCommand.self, ShowCommand.self, StatsCommand.self,
             AccountsCommand.self, AccountCommand.self, SyncCommand.self,
             MarkCommand.self, ArchiveCommand.self, DeleteCommand.self, MoveCommand.self, ActionsCommand.self, BenchCommand.self, RenderCommand.self,
-            ComposeCommand.self, ReplyCommand.self, ForwardCommand.self, OutboxCommand.self, ContactsCommand.self,
+            ComposeCommand.self, ReplyCommand.self, ForwardCommand.self, OutboxCommand.self, ContactsCommand.self, AttachmentsCommand.self, AttachmentCommand.self,
             ModelCommand.self, CategorizeCommand.self, SummarizeCommand.self, RepliesCommand.self,
             SearchCommand.self, ReindexCommand.self, ServeCommand.self,
             SettingsCommand.self, StorageCommand.self, WipeCommand.self,

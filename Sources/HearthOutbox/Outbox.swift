@@ -393,7 +393,28 @@ public actor Outbox {
                 try storeCall { () throws(StoreError) in try store.setSentCopy(.appended, for: entry.emailID) }
             } catch { done = false; logger.warning("Sent copy of \(entry.emailID) not appended yet: \(error)") }
         }
+        if entry.sentCopy == .serverKeeps, let mailboxes, !(await adoptServerCopy(entry, account: account, mailboxes)) { done = false }
         if done { _ = try? storeCall { () throws(StoreError) in try store.finishOutbox(entry.emailID) } }
+    }
+
+    /// Gmail-style servers file their own copy of what we send in Sent (with trace headers, so a
+    /// different size): the local sent row takes that copy's UID and size, so the next sync
+    /// links the copy (and its All Mail twin) to the row we have instead of storing a second
+    /// email. False = look again on the next queue run (the copy can lag behind the 250; after
+    /// an hour we stop looking and sync stores the copy on its own).
+    private func adoptServerCopy(_ entry: OutboxEntry, account: Account, _ mailboxes: any ServerMailboxes) async -> Bool {
+        guard let adopter = store as? any SentCopyRepository, let messageID = entry.message.messageID else { return true }
+        do {
+            guard let copy = try await mailboxes.locateSent(messageID: messageID, account: account) else {
+                let sentAt = (try? storeCall { () throws(StoreError) in try store.email(entry.emailID) })??.dateSent ?? entry.savedAt
+                return clock.now().timeIntervalSince(sentAt) > 3600
+            }
+            try storeCall { () throws(StoreError) in try adopter.adoptServerSentCopy(entry.emailID, copy: copy) }
+            return true
+        } catch {
+            logger.warning("server Sent copy of \(entry.emailID) not matched yet: \(error)")
+            return false
+        }
     }
 
     private func retryOrFail(_ entry: OutboxEntry, _ error: any Error) -> DeliveryOutcome {

@@ -13,6 +13,14 @@ public protocol ServerMailboxes: Sendable {
     func deleteDraft(messageID: String, account: Account) async throws
     /// Appends the sent message to the Sent folder, flagged \Seen.
     func appendSent(_ raw: Data, account: Account, date: Date) async throws
+    /// The server's own copy of a message we sent (Gmail-style servers keep one in Sent);
+    /// nil when it is not there (yet).
+    func locateSent(messageID: String, account: Account) async throws -> ServerSentCopy?
+}
+
+extension ServerMailboxes {
+    /// Default for implementations that cannot look (the copy is then left to sync).
+    public func locateSent(messageID: String, account: Account) async throws -> ServerSentCopy? { nil }
 }
 
 /// `ServerMailboxes` over `IMAPConnection`: one short session per operation (drafts are
@@ -53,6 +61,22 @@ public struct IMAPServerMailboxes: ServerMailboxes {
         try await session(account) { connection in
             let mailbox = try await Self.folder(.sent, connection)
             _ = try await connection.execute(.append(mailbox, AppendMessage(data: raw, flags: [.seen], internalDate: date)))
+        }
+    }
+
+    /// EXAMINE Sent, UID SEARCH HEADER Message-ID, RFC822.SIZE of the newest match.
+    public func locateSent(messageID: String, account: Account) async throws -> ServerSentCopy? {
+        try await session(account) { connection in
+            let mailbox = try await Self.folder(.sent, connection)
+            let selection = try await connection.select(mailbox, readOnly: true)
+            guard let validity = selection.uidValidity,
+                  let uid = try await connection.uidSearch(.header(field: "Message-ID", value: messageID)).last else { return nil }
+            let size = SizeBox()
+            _ = try await connection.uidFetch(SequenceSet(ranges: [SequenceRange(uid)]), attributes: [.uid, .rfc822Size]) { message in
+                if message.uid == uid, let bytes = message.size { size.set(bytes) }
+            }
+            guard let bytes = size.value else { return nil }
+            return ServerSentCopy(folderPath: mailbox.wire, uid: uid, uidValidity: validity, sizeBytes: bytes)
         }
     }
 
@@ -104,4 +128,12 @@ public struct IMAPServerMailboxes: ServerMailboxes {
             _ = try await connection.execute(.uidExpunge(set))
         }
     }
+}
+
+/// The size reported by a FETCH callback (which is `@Sendable`).
+private final class SizeBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes: Int?
+    func set(_ value: Int) { lock.withLock { bytes = value } }
+    var value: Int? { lock.withLock { bytes } }
 }

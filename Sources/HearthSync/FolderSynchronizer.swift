@@ -226,8 +226,10 @@ public struct FolderSynchronizer: Sendable {
                     continue
                 }
             }
-            messages.append(NewMessage(email: email, attachments: parsed.attachments, folderID: folderID,
-                                       imapUID: body.uid, threadingKey: MessageMapping.threadingKey(for: email)))
+            var message = NewMessage(email: email, attachments: parsed.attachments, folderID: folderID,
+                                     imapUID: body.uid, threadingKey: MessageMapping.threadingKey(for: email))
+            message.signalHeaders = CategorizationHeaders.pick(parsed.headers) // no raw source kept: AI signals (issue 7)
+            messages.append(message)
         }
         result.duplicatesInFolder += sameBatchCopies
         guard !messages.isEmpty else { progress(report); return }

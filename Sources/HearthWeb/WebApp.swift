@@ -1,4 +1,5 @@
 import Foundation
+import HearthAI
 import HearthCore
 import HearthSafety
 import HearthSearch
@@ -22,6 +23,10 @@ public final class WebApp: Sendable {
     /// True while the app lock (if enabled) has not been opened in this run.
     let locked: Locked<Bool>
     let renderCache = RenderCache()
+    /// Summaries and smart replies in the conversation view (absent without a model).
+    let ai: ConversationAI
+    /// Model downloads started from Settings › AI.
+    let downloads: ModelDownloads
     let background = Locked<[Task<Void, Never>]>([])
     let logger = Logger(label: "hearth.web")
 
@@ -35,6 +40,11 @@ public final class WebApp: Sendable {
         settings = SettingsService(app: store, perAccount: store, accounts: store)
         appLock = AppLock(settings: store)
         locked = Locked(AppLock(settings: store).isEnabled)
+        ai = ConversationAI(manager: ModelManager(directory: services.modelDirectory ?? ModelManager.defaultDirectory,
+                                                  catalog: services.modelCatalog, downloader: services.modelDownloader),
+                            override: services.textGenerator)
+        let ai = self.ai
+        downloads = ModelDownloads(hub: hub, onInstalled: { ai.modelsChanged() })
     }
 
     /// Answers one request. Never throws: failures become error pages.
@@ -56,7 +66,8 @@ public final class WebApp: Sendable {
 
     /// Routes that work without the session cookie: the login exchange, static files, and the
     /// capability routes of message frames (see `LocalAccessPolicy.frameToken`).
-    static let publicRoutes: Set<String> = ["login", "assets", "frame", "inline", "favicon.ico"]
+    /// `oauth` is the Google sign-in's redirect target (OnboardingGoogleRoutes: it acts only on a pending `state`).
+    static let publicRoutes: Set<String> = ["login", "assets", "frame", "inline", "favicon.ico", "oauth"]
 
     func gate(_ request: WebRequest) -> WebResponse? {
         guard policy.isAllowedHost(request.header("host")) else {
@@ -115,7 +126,7 @@ public final class WebApp: Sendable {
         case ("assets", 2, false): return Assets.response(for: s[1])
         case ("favicon.ico", 1, false): return WebResponse(status: 204)
         case ("frame", 3, false): return try frame(token: s[1], email: s[2], request)
-        case ("inline", 4, false): return try inlineImage(token: s[1], email: s[2], contentID: s[3])
+        case ("inline", 4, false): return try await inlineImage(token: s[1], email: s[2], contentID: s[3])
         case ("mail", 1, false): return try mailPage(request)
         case ("thread", 2, false): return try threadFragment(s[1], request)
         case ("action", 1, true): return try await action(request)
@@ -125,12 +136,16 @@ public final class WebApp: Sendable {
         case ("compose", 1, false): return try composePage(request)
         case ("compose", 2, true): return try await composePost(s[1], request)
         case ("outbox", 3, true): return try await outboxPost(s[1], s[2], request)
-        case ("attachment", 3, false): return try attachment(email: s[1], s[2], request)
+        case ("attachment", 3, false): return try await attachment(email: s[1], s[2], request)
         case ("settings", 1, false): return try settingsPage(request)
         case ("settings", 1, true): return try settingsPost(request)
         case ("settings", 2, true): return try await settingsAction(s[1], request)
+        case ("settings", 4, false) where s[1] == "models": return try modelPage(s[2], s[3], request)
+        case ("settings", 4, true) where s[1] == "models": return try await modelAction(s[2], s[3], request)
+        case ("ai", 3, true): return try await aiRequest(s[1], s[2], request)
         case ("welcome", 1, false): return try onboardingPage(request)
         case ("welcome", 2, true): return try await onboardingPost(s[1], request)
+        case ("oauth", 2, false) where s[1] == "callback": return try await oauthCallback(request)
         case ("events", 1, false): return events()
         case ("lock", 1, false): return lockPage(error: nil)
         case ("unlock", 1, true): return unlock(request)
@@ -208,6 +223,7 @@ public final class WebApp: Sendable {
     public func shutdown() async {
         let tasks = background.withLock { current -> [Task<Void, Never>] in defer { current.removeAll() }; return current }
         tasks.forEach { $0.cancel() }
+        downloads.cancelAll()
         hub.finishAll()
         // A sync or send in flight may not stop at once; give it a moment, never hang the exit.
         let all = Task { for task in tasks { await task.value } }

@@ -1,4 +1,5 @@
 import Foundation
+import HearthAI
 import HearthCore
 import HearthOutbox
 import HearthSync
@@ -26,6 +27,13 @@ public struct WebServices: Sendable {
     public var embedder: (@Sendable () async -> (any TextEmbedder)?)?
     /// Attachments and raw sources of synced mail, fetched from the server on demand.
     public var remoteContent: (any RemoteMessageContent)?
+    /// The models Settings › AI offers, and how it downloads them (tests: a catalog pointing at
+    /// a loopback server, with `allowInsecureLoopback`).
+    public var modelCatalog: ModelCatalog = .standard
+    public var modelDownloader: ModelDownloader = ModelDownloader()
+    /// The chat model for summaries and smart replies instead of the installed one (tests: a
+    /// deterministic fake; nil: the installed model, or no AI at all).
+    public var textGenerator: (@Sendable () -> (any TextGenerator)?)?
 
     public init(connection: (@Sendable (Account) throws -> (credentials: SyncCredentials, options: AccountSynchronizer.Options))? = nil,
                 sendCredentials: (any AccountCredentialProvider)? = nil, outboxSettings: OutboxServerSettings = OutboxServerSettings(),

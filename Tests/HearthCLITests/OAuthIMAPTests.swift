@@ -8,19 +8,23 @@ import Testing
 
 /// The OAuth tokens Hearth obtains are the ones Dovecot accepts: sign in to the rig's fake Google
 /// endpoint, then AUTHENTICATE XOAUTH2 at the rig's IMAP server (a sync-free token check), let
-/// the token expire mid-session and see the provider's silent refresh sign in again.
+/// the token expire mid-session and see the provider's silent refresh sign in again. It uses a
+/// private instance of the fake server (`PrivateOAuthServer`): its 5-second token lifetime must
+/// not reach the suites that use the shared one.
 @Suite(.mailRig, .serialized, .timeLimit(.minutes(2)))
 struct OAuthIMAPTests {
     static let user = "kate@gmail.test"
 
-    func setUp() throws -> (MailRig, OAuthTokenClient, URL) {
+    func setUp() throws -> (MailRig, OAuthTokenClient, URL, PrivateOAuthServer) {
         let rig = try MailRig.require()
-        let base = rig.values["RIG_OAUTH_URL"] ?? "http://127.0.0.1:14080"
+        let dir = try Corpora.temporaryDirectory("hearth-oauth-imap")
+        let server = try PrivateOAuthServer.start(rig: rig, users: [Self.user], directory: dir)
+        let base = server.base
         let json = try JSONEncoder().encode(["client_id": "hearth-test", "client_secret": "rig-secret",
                                              "auth_uri": base + "/o/oauth2/v2/auth", "token_uri": base + "/token"])
         let client = OAuthTokenClient(configuration: try OAuthClientConfiguration.parse(json, source: "rig"),
                                       retryDelays: [.milliseconds(100)])
-        return (rig, client, try Corpora.temporaryDirectory("hearth-oauth-imap"))
+        return (rig, client, dir, server)
     }
 
     func imapSignIn(_ rig: MailRig, token: String) async throws {
@@ -36,17 +40,16 @@ struct OAuthIMAPTests {
         }
     }
 
-    func admin(_ rig: MailRig, _ path: String) throws {
-        let base = rig.values["RIG_OAUTH_URL"] ?? "http://127.0.0.1:14080"
+    func admin(_ base: String, _ path: String) throws {
         let outcome = try Subprocess.run("/usr/bin/curl", ["-sS", "-f", "-X", "POST", "--max-time", "10", base + path], timeout: 20)
         guard outcome.status == 0 else { throw MailRig.RigError.commandFailed("POST \(path): \(outcome.stderr)") }
     }
 
     @Test func signedInTokenAuthenticatesAndExpiryIsRefreshedSilently() async throws {
-        let (rig, client, dir) = try setUp()
+        let (rig, client, dir, server) = try setUp()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try admin(rig, "/admin/ttl?seconds=5")
-        defer { try? admin(rig, "/admin/ttl?seconds=3600") }
+        defer { server.stop() }
+        try admin(server.base, "/admin/ttl?seconds=5")
         let browser = "curl -sS -L -o /dev/null --max-time 20"
         let tokens = try await GmailSignIn(client: client, timeout: .seconds(30)) { url in
             try SystemBrowser.open(url, environment: [SystemBrowser.environmentVariable: browser])

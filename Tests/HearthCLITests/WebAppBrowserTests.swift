@@ -118,7 +118,9 @@ struct WebAppBrowserTests {
         try? FileManager.default.removeItem(at: Self.artifacts)
         try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
         let hearth = HearthBinary(dataDirectory: dir)
-        let env = ["HEARTH_SECRET_STORE": "file", "HEARTH_SECRET_KEY_FILE": dir.appendingPathComponent("secret.key").path]
+        // No AI model here (WebAIBrowserTests covers AI): the pages and their timing stay the same on every machine.
+        let env = ["HEARTH_SECRET_STORE": "file", "HEARTH_SECRET_KEY_FILE": dir.appendingPathComponent("secret.key").path,
+                   "HEARTH_MODEL_CACHE": dir.appendingPathComponent("no-models").path]
         let rigTool = Corpora.repositoryRoot.appendingPathComponent("testenv/rig/rig").path
         let hank = "hank@gmail.test", frank = "frank@example.test"
         let common = ["--imap-host", rig.host, "--imap-port", String(rig.imapsPort), "--smtp-port", String(rig.imapsPort - 993 + 465),

@@ -141,7 +141,13 @@ struct OutboxRigTests {
     @Test("an expired token is refreshed once against the real server")
     func expiredToken() async throws {
         let rig = try MailRig.require()
-        let g = try Self.setup(Self.gina) { refresh in try rig.token(Self.gina, refresh ? [] : ["--expired"]) }
+        // Like a real provider: the stored token has expired; once refreshed, the new one is used
+        // (also by the IMAP session that finds the server's Sent copy after the send).
+        let renewed = RenewedFlag()
+        let g = try Self.setup(Self.gina) { refresh in
+            if refresh { renewed.set() }
+            return try rig.token(Self.gina, renewed.isSet ? [] : ["--expired"])
+        }
         let id = try await g.outbox.saveDraft(ComposedMessage(from: EmailAddress(address: Self.gina), to: [EmailAddress(address: Self.erin)],
                                                               subject: "token refresh", body: "x"), account: g.account.id!)
         #expect(try await g.outbox.completeSend(try await g.outbox.send(id)) == .sent)
@@ -186,4 +192,12 @@ struct OutboxRigTests {
         let retried = await e.outbox.processQueue()[id]
         #expect(retried == .sent, "\(String(describing: retried))")
     }
+}
+
+/// Whether a token refresh happened (read from several tasks).
+final class RenewedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }

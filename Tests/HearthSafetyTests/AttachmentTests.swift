@@ -92,4 +92,21 @@ import Testing
         #expect(cache.usage(account: alice) == 0 && cache.usage(account: bob) == 1_000)
         #expect(AttachmentCache.defaultBudgetBytes == 500_000_000)
     }
+
+    @Test("storing names what it evicted, so the store can forget those downloads")
+    func reportsEvictions() throws {
+        let dir = try Corpora.temporaryDirectory("hearth-attachment-cache")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let cache = AttachmentCache(dataDirectory: dir, budgetBytes: 2_000)
+        let account = AccountID(5)
+        let kilobyte = Data(repeating: 1, count: 1_000)
+        #expect(try cache.storeReportingEvictions(kilobyte, attachment: AttachmentID(10), account: account).evicted.isEmpty)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-60)],
+                                              ofItemAtPath: cache.fileURL(AttachmentID(10), account: account).path)
+        #expect(try cache.storeReportingEvictions(kilobyte, attachment: AttachmentID(11), account: account).evicted.isEmpty)
+        let third = try cache.storeReportingEvictions(kilobyte, attachment: AttachmentID(12), account: account)
+        #expect(third.evicted == [AttachmentID(10)])
+        #expect(cache.file(for: AttachmentID(10), account: account) == nil)
+        #expect(FileManager.default.contents(atPath: third.url.path) == kilobyte)
+    }
 }

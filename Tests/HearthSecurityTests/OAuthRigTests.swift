@@ -6,7 +6,8 @@ import Testing
 
 /// Sign-in, refresh, revocation and faults against the rig's fake Google OAuth server (HTTP and
 /// HTTPS with the rig CA). The account is kate@gmail.test (accounts/privacy suites own kate+ivan).
-/// The server's fault switches are global, so the suite is serialized and resets them.
+/// The server's fault switches are global, so the suite is serialized and resets them (the
+/// other suites that flip them run their own instance: HearthCLITests' `PrivateOAuthServer`).
 @Suite(.mailRig, .serialized, .timeLimit(.minutes(2)))
 struct OAuthRigTests {
     static let user = "kate@gmail.test"

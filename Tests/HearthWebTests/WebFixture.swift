@@ -19,7 +19,9 @@ final class WebFixture: @unchecked Sendable {
     static let hostileSubject = "<script>alert('x')</script> Invoice"
     static let hostileName = "\"><img src=x onerror=alert(1)> Mallory"
 
-    init(directory: URL? = nil, seed: Bool = true) async throws {
+    /// `services` defaults to an empty model directory: no AI model, whatever is installed on
+    /// the machine, so pages are the same everywhere.
+    init(directory: URL? = nil, seed: Bool = true, services: WebServices? = nil) async throws {
         self.directory = try directory ?? Corpora.temporaryDirectory("hearth-web")
         store = try MailStore.open(directory: self.directory)
         if let existing = try store.accounts().first {
@@ -32,7 +34,8 @@ final class WebFixture: @unchecked Sendable {
             archive = try store.upsert(Folder(accountID: account.id!, name: "Archive", imapPath: "Archive", folderType: .archive))
             if seed { try Self.seed(store, account: account.id!, inbox: inbox.id!) }
         }
-        server = WebServer(app: WebApp(store: store, dataDirectory: self.directory))
+        let models = self.directory.appendingPathComponent("no-models")
+        server = WebServer(app: WebApp(store: store, dataDirectory: self.directory, services: services ?? WebServices(modelDirectory: models)))
         _ = try await server.start(port: 0)
         http = RawHTTP(port: server.port)
     }

@@ -16,9 +16,14 @@ public struct GenerationOptions: Sendable, Hashable {
     public var timeoutSeconds: Double
     /// Generation stops as soon as the text contains one of these (it is cut before it).
     public var stopSequences: [String]
+    /// Generation stops once the text holds this many complete sentences (nil: no such stop).
+    /// Summaries keep at most 4 sentences, so decoding a fifth only costs time (~70 ms a token
+    /// on 2 cores).
+    public var stopAfterSentences: Int?
 
-    public init(maxTokens: Int = 128, timeoutSeconds: Double = 20, stopSequences: [String] = []) {
+    public init(maxTokens: Int = 128, timeoutSeconds: Double = 20, stopSequences: [String] = [], stopAfterSentences: Int? = nil) {
         self.maxTokens = maxTokens; self.timeoutSeconds = timeoutSeconds; self.stopSequences = stopSequences
+        self.stopAfterSentences = stopAfterSentences
     }
 }
 
@@ -54,4 +59,23 @@ public protocol TextGenerator: Sendable {
     func rankChoices(_ messages: [ChatMessage], choices: [String], timeoutSeconds: Double) async throws -> [Double]
     /// The number of tokens `text` takes, for trimming inputs to the context.
     func tokenCount(_ text: String) async throws -> Int
+}
+
+/// Counts finished sentences in generated text, to stop decoding once enough are written.
+enum SentenceCounter {
+    /// Sentences ended by ".", "!" or "?" followed by whitespace, each longer than 3 characters
+    /// (so "e.g. " or "1. " rarely count; the same rule as `ThreadSummarizer.sentences`).
+    static func completeSentences(in text: String) -> Int {
+        var count = 0
+        var length = 0
+        var previous: Character?
+        for character in text {
+            if let previous, ".!?".contains(previous), character.isWhitespace {
+                if length > 3 { count += 1; length = 0 }
+            }
+            if !(character.isWhitespace && length == 0) { length += 1 }
+            previous = character
+        }
+        return count
+    }
 }

@@ -3,8 +3,12 @@ import Foundation
 
 /// Where all llama.cpp work of the process happens: one serial queue (so inference never runs
 /// on Swift's small cooperative pool and never in parallel with itself, which on 2 cores would
-/// only thrash), at most ONE generative model resident at a time plus the small embedding
-/// model, each unloaded after `idleUnloadSeconds` without use.
+/// only thrash), and ONE model resident at a time (spec: "one model loaded at a time"): loading
+/// the chat model frees the embedder and loading the embedder frees the chat model, so the
+/// process never holds both (the 0.5B chat model alone is ~540 MB resident; MiniLM and its
+/// context add ~100 MB). A model is unloaded after `idleUnloadSeconds` without use. Swapping
+/// costs a reload (MiniLM ~0.1 s, the chat model ~0.5 s from the page cache), which the
+/// background pipeline keeps rare by running its stages one after the other.
 ///
 /// State is confined to `queue`; that confinement is why the class is `@unchecked Sendable`.
 public final class InferenceHost: @unchecked Sendable {
@@ -18,6 +22,8 @@ public final class InferenceHost: @unchecked Sendable {
     private var generator: (path: String, contextTokens: Int, context: LlamaGenerationContext)?
     private var embedder: (path: String, context: LlamaEmbeddingContext)?
     private var lastUse: [String: Double] = [:]
+    /// Models the request running now used (queue-confined).
+    private var usedInRequest: Set<String> = []
     private var loads = 0
 
     public init(idleUnloadSeconds: Double = 120, threads: Int32? = nil) {
@@ -32,6 +38,9 @@ public final class InferenceHost: @unchecked Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 queue.async {
+                    // Idle time counts from the end of a request: a decode longer than
+                    // `idleUnloadSeconds` (a loaded machine) must not unload the model it just used.
+                    defer { self.endRequest() }
                     do throws(AIError) { continuation.resume(returning: try body(self)) } catch {
                         continuation.resume(throwing: error)
                     }
@@ -53,7 +62,9 @@ public final class InferenceHost: @unchecked Sendable {
             touch(path)
             return current.context
         }
-        generator = nil   // one generative model at a time: free the old one before loading
+        // One model at a time: free whatever is resident before loading.
+        generator = nil
+        embedder = nil
         let model = try LlamaModel(path: path)
         let context = try LlamaGenerationContext(model: model, contextTokens: contextTokens, threads: threads)
         generator = (path, contextTokens, context)
@@ -68,6 +79,9 @@ public final class InferenceHost: @unchecked Sendable {
             touch(path)
             return current.context
         }
+        // One model at a time: free whatever is resident before loading.
+        generator = nil
+        embedder = nil
         let model = try LlamaModel(path: path)
         let context = try LlamaEmbeddingContext(model: model, threads: threads)
         embedder = (path, context)
@@ -100,9 +114,18 @@ public final class InferenceHost: @unchecked Sendable {
     }
 
     private func touch(_ path: String) {
-        let now = LlamaRuntime.monotonicSeconds()
-        lastUse[path] = now
+        usedInRequest.insert(path)
+        scheduleIdleCheck(path)
+    }
+
+    private func scheduleIdleCheck(_ path: String) {
+        lastUse[path] = LlamaRuntime.monotonicSeconds()
         queue.asyncAfter(deadline: .now() + idleUnloadSeconds) { [weak self] in self?.unloadIfIdle(path) }
+    }
+
+    private func endRequest() {
+        for path in usedInRequest { scheduleIdleCheck(path) }
+        usedInRequest.removeAll()
     }
 
     private func unloadIfIdle(_ path: String) {

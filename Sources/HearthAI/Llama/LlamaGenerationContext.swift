@@ -72,6 +72,7 @@ final class LlamaGenerationContext: @unchecked Sendable {
                 text = String(text[..<stop.lowerBound])
                 break
             }
+            if let enough = options.stopAfterSentences, SentenceCounter.completeSentences(in: text) >= enough { break }
             let rc = llama_decode(context, llama_batch_get_one(&token, 1))
             if rc != 0 { cachedTokens = []; throw failure(rc, options: options) }
         }

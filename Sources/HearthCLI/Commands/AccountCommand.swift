@@ -1,8 +1,8 @@
 import ArgumentParser
 
-/// `hearth account add|remove`: adding and removing accounts.
+/// `hearth account add|remove|reauth`: adding, removing and re-signing-in accounts.
 struct AccountCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "account", abstract: "Add or manage mail accounts.",
-        subcommands: [AccountAddCommand.self, AccountRemoveCommand.self])
+        subcommands: [AccountAddCommand.self, AccountRemoveCommand.self, AccountReauthCommand.self])
 }

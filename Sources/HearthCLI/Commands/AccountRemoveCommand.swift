@@ -22,6 +22,10 @@ struct AccountRemoveCommand: AsyncParsableCommand {
                 throw CLIError.invalidInput("Remove \(target.email)? All local emails, drafts, and cached data for this account will be deleted. Run again with --yes.")
             }
             let report = try await SecurityErrors.mapping { try await engine.accountRemoval().remove(target) }
+            if report.revocation.hasPrefix("failed") {
+                // Best effort: local data is gone either way; the user may still revoke by hand.
+                StandardStreams.err("hearth: could not revoke Hearth's access at the provider: \(report.revocation.dropFirst("failed: ".count))")
+            }
             if global.json {
                 StandardStreams.out(try JSONOutput.render("account-removal", report))
             } else {

@@ -28,7 +28,7 @@ struct ComposeCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors(json: global.json) { try mappingSendErrors {
-            let pipeline = try SendEngine.open(global, send, requireCredentials: true)
+            let pipeline = try SendEngine.open(global, send)
             var message: ComposedMessage
             if body == nil && bodyFile == nil {
                 let template = EditorTemplate(from: EmailAddress(name: pipeline.account.displayName, address: pipeline.account.email),

@@ -43,7 +43,7 @@ struct OutboxListCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors(json: global.json) { try mappingSendErrors {
-            let pipeline = try SendEngine.open(global, send, requireCredentials: false)
+            let pipeline = try SendEngine.open(global, send)
             let outbox = pipeline.outbox
             _ = try AsyncBridge.run { await outbox.recoverAfterRestart() }
             let include = drafts
@@ -119,7 +119,7 @@ struct OutboxDiscardCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors(json: global.json) { try mappingSendErrors {
-            let pipeline = try SendEngine.open(global, send, requireCredentials: false)
+            let pipeline = try SendEngine.open(global, send)
             let outbox = pipeline.outbox
             let target = EmailID(id)
             try AsyncBridge.run { try await outbox.discard(target) }
@@ -138,7 +138,7 @@ struct OutboxEditCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors(json: global.json) { try mappingSendErrors {
-            let pipeline = try SendEngine.open(global, send, requireCredentials: sendAfter)
+            let pipeline = try SendEngine.open(global, send)
             let outbox = pipeline.outbox
             let target = EmailID(id)
             let entry = try pipeline.engine.store.outboxEntry(target)

@@ -21,7 +21,7 @@ struct ReindexCommand: ParsableCommand {
     @Option(help: "Emails per embedding batch.")
     var batchSize: Int = 64
 
-    @Option(help: ArgumentHelp("Embedding model for tests and benchmarks (\"hashing\").", visibility: .hidden))
+    @Option(help: "Embedding model: minilm (default when installed), none, hashing (tests).")
     var embedder: String?
 
     struct ReportJSON: Encodable {

@@ -59,7 +59,7 @@ struct ForwardCommand: ParsableCommand {
         try reportingErrors(json: global.json) { try mappingSendErrors {
             let pipeline = try SendEngine.open(global, send)
             let original = try ThreadPick.message(pipeline, thread: thread, message: message)
-            let raw = try original.id.flatMap { try pipeline.engine.store.rawSource(of: $0) }
+            let raw = try ForwardSource.raw(of: original, engine: pipeline.engine, required: asAttachment)
             let me = EmailAddress(name: pipeline.account.displayName, address: pipeline.account.email)
             let forward: ComposedMessage
             do {
@@ -67,7 +67,7 @@ struct ForwardCommand: ParsableCommand {
                                                    style: asAttachment ? .attachment : .inline,
                                                    to: try SendEngine.addresses(to), body: body)
             } catch {
-                throw CLIError.notFound("\(error) (its source is kept for imported and sent mail; synced mail is fetched on demand in a later issue)")
+                throw CLIError.notFound("\(error)")
             }
             try pipeline.saveAndSend(forward, draftOnly: draft, json: global.json)
         } }
@@ -86,5 +86,23 @@ enum ThreadPick {
             return match
         }
         return emails.last { !$0.isDraft } ?? emails[emails.count - 1]
+    }
+}
+
+/// The original's raw source for a forward: stored for imported and sent mail, fetched from the
+/// server (`BODY.PEEK[]`) for synced mail. As an attachment it is required (the typed error
+/// says why it is missing); inline it only re-attaches the original's files, so the forward
+/// goes without them when the server cannot be reached.
+enum ForwardSource {
+    static func raw(of original: Email, engine: Engine, required: Bool) throws -> Data? {
+        guard let id = original.id else { return nil }
+        if let stored = try engine.store.rawSource(of: id) { return stored }
+        do {
+            return try AsyncBridge.run { try await engine.rawSource(of: id) }
+        } catch {
+            if required { throw error }
+            StandardStreams.err("hearth: the original's attachments are not included: \(error)")
+            return nil
+        }
     }
 }

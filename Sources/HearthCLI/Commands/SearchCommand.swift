@@ -46,7 +46,7 @@ struct SearchCommand: ParsableCommand {
     @Flag(help: "Forget the recent searches and exit.")
     var clearRecent = false
 
-    @Option(help: ArgumentHelp("Embedding model for tests and benchmarks (\"hashing\").", visibility: .hidden))
+    @Option(help: "Embedding model for the semantic side: minilm (default when installed), none, hashing (tests).")
     var embedder: String?
 
     enum Scope: String, ExpressibleByArgument, CaseIterable { case all, folder }
@@ -62,7 +62,7 @@ struct SearchCommand: ParsableCommand {
 
     private func runSearch() throws {
         do {
-            let engine = try Engine.open(global)
+            let engine = try SearchWiring.openEngine(global)
             let recent = RecentSearches(settings: engine.store)
             if clearRecent {
                 try recent.clear()
@@ -83,6 +83,10 @@ struct SearchCommand: ParsableCommand {
             let chosen = options
             let response = try SearchWiring.wait { () async throws -> SearchResponse in try await search.search(text, options: chosen) }
             if !noHistory { try recent.record(text) }
+            if let repair = response.keywordIndexRepair {
+                StandardStreams.err(String(format: "The keyword index was %@; rebuilt it (%d emails, %.1f s).",
+                                           repair.problem.description, repair.emails, repair.seconds))
+            }
             if global.json {
                 StandardStreams.out(try JSONOutput.render("search", SearchResponseJSON(response)))
             } else {
@@ -134,15 +138,30 @@ struct SearchCommand: ParsableCommand {
 
 /// The search side's wiring for the CLI: which embedder, folder names, async bridging.
 enum SearchWiring {
-    /// The embedder search uses. `hashing` is the deterministic model-free one (tests and
-    /// benchmarks). The on-device model (issue 7, HearthAI) plugs in here; until it does,
-    /// search is keyword-only (E-04).
+    /// The embedder search and reindex use. Default: the installed embedding model (MiniLM),
+    /// opened only when a query vector is really needed (`DeferredEmbedder`); no model installed
+    /// means keyword-only, silently (FR-SEARCH-05/07, E-04). `minilm` insists on the model (an
+    /// error when it is not installed), `none` turns semantic search off, `hashing` is the
+    /// deterministic model-free one of tests and benchmarks.
     static func embedder(named name: String?) throws -> (any TextEmbedder)? {
         switch name?.lowercased() {
-        case nil, "none": return nil
+        case nil: return SearchEmbedders.installed()
+        case "minilm":
+            guard let model = SearchEmbedders.installed() else {
+                throw CLIError.notFound("the embedding model (minilm) is not installed: see `hearth model list` (scripts/fetch-models.sh obtains it)")
+            }
+            return model
+        case "none": return nil
         case "hashing": return HashingEmbedder()
-        case let other?: throw CLIError.invalidInput("unknown embedder \"\(other)\" (known: hashing, none)")
+        case let other?: throw CLIError.invalidInput("unknown embedder \"\(other)\" (known: minilm, hashing, none)")
         }
+    }
+
+    /// The store for one `hearth search` process: a single connection, no migrator run when the
+    /// schema is current (`HearthDatabase.openSingleConnection`; docs/search.md "Per process").
+    static func openEngine(_ options: GlobalOptions) throws -> Engine {
+        let directory = DataDirectory.resolve(explicit: options.dataDirectory)
+        return Engine(dataDirectory: directory, store: MailStore(database: try HearthDatabase.openSingleConnection(directory: directory)))
     }
 
     static func folderID(_ name: String, engine: Engine, accounts: [AccountID]) throws -> FolderID {
@@ -262,12 +281,23 @@ struct SearchResponseJSON: Encodable {
     let semanticHits: Int
     let pendingEmbeddings: Int
     let milliseconds: Double
+    /// Present when this search found the keyword index damaged and rebuilt it (E-05).
+    let keywordIndexRepair: RepairJSON?
+
+    struct RepairJSON: Encodable {
+        let problem: String
+        let emails: Int
+        let seconds: Double
+    }
 
     init(_ r: SearchResponse) {
         query = r.query.raw; text = r.query.freeText; filters = FiltersJSON(r.query.filters)
         results = r.results.map(SearchResultJSON.init); usedSemantic = r.usedSemantic
         keywordHits = r.keywordHits; semanticHits = r.semanticHits; pendingEmbeddings = r.pendingEmbeddings
         milliseconds = (r.seconds * 1000 * 100).rounded() / 100
+        keywordIndexRepair = r.keywordIndexRepair.map {
+            RepairJSON(problem: $0.problem.description, emails: $0.emails, seconds: ($0.seconds * 1000).rounded() / 1000)
+        }
     }
 }
 

@@ -8,9 +8,9 @@ import HearthStore
 
 /// Options shared by the sending commands: which account, and how to get its secret.
 ///
-/// Until the secret store and `hearth account add` exist (issues 9 and 3), credentials come
-/// the way HearthSync's `SyncCredentials` takes them: a password, or an OAuth token, produced
-/// by a command (like mbsync's PassCmd), never stored by Hearth. The token command is run
+/// Credentials come from where `hearth account add` put them (the secret store, the account's
+/// password/token command, or its OAuth grant with silent refresh), unless a command is given
+/// here for this one invocation (like mbsync's PassCmd; never stored). A token command is run
 /// again with HEARTH_TOKEN_REFRESH=1 once when the server refuses the token.
 struct SendOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Account to send from: id or address (default: the only account).", valueName: "account"))
@@ -33,17 +33,16 @@ struct SendEngine {
     let outbox: Outbox
     let undoSeconds: Int
 
-    static func open(_ global: GlobalOptions, _ options: SendOptions, requireCredentials: Bool = true) throws -> SendEngine {
+    static func open(_ global: GlobalOptions, _ options: SendOptions) throws -> SendEngine {
         let engine = try Engine.open(global)
         let account = try Self.pickAccount(engine, options.account)
         let seconds = try options.undo ?? (try engine.store.value(for: "send.undo_seconds")).flatMap(Int.init) ?? 5
         guard Outbox.Configuration.allowedUndoSeconds.contains(seconds) else {
             throw CLIError.invalidInput("the undo window must be one of 0, 5, 10, 15, 30 seconds")
         }
-        let credentials = CommandCredentials(password: options.passwordCommand, token: options.tokenCommand)
-        if requireCredentials && options.passwordCommand == nil && options.tokenCommand == nil {
-            throw CLIError.invalidInput("give --password-command or --token-command (the secret store comes with issue 9)")
-        }
+        let credentials: any AccountCredentialProvider = options.passwordCommand == nil && options.tokenCommand == nil
+            ? StoredAccountCredentials(engine: engine)
+            : CommandCredentials(password: options.passwordCommand, token: options.tokenCommand)
         let settings = OutboxServerSettings()
         let outbox = Outbox(store: engine.store, mailboxes: IMAPServerMailboxes(settings: settings, credentials: credentials),
                             credentials: credentials, settings: settings,

@@ -21,7 +21,9 @@ enum ServeWiring {
             sendCredentials: StoredAccountCredentials(engine: engine),
             secrets: secrets,
             watchInboxes: watch,
-            version: HearthCommand.configuration.version)
+            version: HearthCommand.configuration.version,
+            embedder: SearchEmbedders.forServer(),
+            remoteContent: engine.remoteContent())
     }
 
     /// Returns on SIGINT or SIGTERM.
@@ -41,7 +43,8 @@ enum ServeWiring {
     }
 }
 
-/// Sending credentials from where `hearth account add` put them.
+/// Sending credentials from where `hearth account add` put them (OAuth accounts: the same
+/// silent-refresh provider as sync).
 struct StoredAccountCredentials: AccountCredentialProvider {
     let engine: Engine
 
@@ -49,10 +52,12 @@ struct StoredAccountCredentials: AccountCredentialProvider {
         guard let id = account.id else { throw CLIError.notFound("account \(account.email) is not saved") }
         switch account.authType {
         case .oauth2:
-            guard let command = try engine.store.value(for: AccountCredentials.commandKey(id, token: true)) else {
-                throw CLIError.invalidInput("account \(account.email) has no way to get an access token")
+            if let command = try engine.store.value(for: AccountCredentials.commandKey(id, token: true)) {
+                return .accessToken(try AccountCredentials.runSecretCommand(command))
             }
-            return .accessToken(try AccountCredentials.runSecretCommand(command))
+            // `refresh` is the one retry after the server refused a token that looked valid.
+            let provider = try AccountCredentials.oauthProvider(account, id: id, engine: engine)
+            return .accessToken(try await SecurityErrors.mapping { try await provider.accessToken(forceRefresh: refresh) })
         case .password:
             if let command = try engine.store.value(for: AccountCredentials.commandKey(id, token: false)) {
                 return .password(try AccountCredentials.runSecretCommand(command))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HearthAI
 import HearthCore
 import HearthSync
 
@@ -8,11 +9,17 @@ import HearthSync
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync", abstract: "Fetch new mail and send offline actions to the server.",
-        discussion: "Every account is synced side by side; one that fails does not stop the others. Exit 75 when a server could not be reached, 77 when it refused the credentials.")
+        discussion: """
+            Every account is synced side by side; one that fails does not stop the others. Exit 75 when a server could \
+            not be reached, 77 when it refused the credentials. Afterwards, when an AI model is installed, new mail is \
+            categorised, embedded for search and conversations of 3+ messages are summarised (at most \
+            \(Int(AIAfterSync.timeBudget)) s; --no-ai skips it; without a model nothing happens). AI never changes the exit code.
+            """)
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "An account id or address (default: every account).") var account: String?
     @Flag(help: "Stay connected and sync as mail arrives (IDLE), until interrupted.") var watch = false
+    @Flag(help: "Do not categorise, embed or summarise new mail after syncing.") var noAi = false
 
     func run() async throws {
         try await reportingErrors(json: global.json) {
@@ -23,9 +30,15 @@ struct SyncCommand: AsyncParsableCommand {
             }
             let outcomes = await syncAll(accounts, engine: engine)
             report(outcomes)
+            let ai = noAi ? nil : aiQueue(engine: engine)
             if watch {
-                try await watchAll(accounts, engine: engine)
-            } else if let failure = outcomes.compactMap(\.error).first {
+                await ai?.mailArrived()
+                try await watchAll(accounts, engine: engine, ai: ai)
+            } else {
+                await ai?.mailArrived()
+                await ai?.idle()
+            }
+            if !watch, let failure = outcomes.compactMap(\.error).first {
                 throw failure
             }
         }
@@ -82,7 +95,24 @@ struct SyncCommand: AsyncParsableCommand {
         }
     }
 
-    private func watchAll(_ accounts: [Account], engine: Engine) async throws {
+    /// The background AI queue: runs after the first sync and after each batch of new mail.
+    private func aiQueue(engine: Engine) -> PostSyncAIQueue {
+        let store = engine.store
+        let (json, showProgress) = (global.json, !global.noProgress && !global.json)
+        return PostSyncAIQueue(makeWork: {
+            let work = await AIAfterSync.work(store: store)
+            if showProgress, work != nil { StandardStreams.err("AI: categorising, embedding and summarising new mail…") }
+            return work
+        }, onReport: { report in
+            if json {
+                if let text = try? JSONOutput.render("ai", AIReportJSON(report)) { StandardStreams.err(text) }
+            } else if report.didWork || report.summaryFailures > 0 || !report.notes.isEmpty {
+                StandardStreams.err(AIAfterSync.describe(report))
+            }
+        })
+    }
+
+    private func watchAll(_ accounts: [Account], engine: Engine, ai: PostSyncAIQueue?) async throws {
         let json = global.json
         try await withThrowingTaskGroup(of: Void.self) { group in
             for account in accounts {
@@ -92,6 +122,7 @@ struct SyncCommand: AsyncParsableCommand {
                 group.addTask {
                     await watcher.start()
                     for await event in watcher.events {
+                        if case .synced(let result) = event, result.inserted > 0 { await ai?.mailArrived() }
                         if json {
                             if let text = try? JSONOutput.render("watch-event", WatchEventJSON(account: account.email, event: event.description)) {
                                 StandardStreams.out(text)

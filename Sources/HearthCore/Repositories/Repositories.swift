@@ -31,6 +31,9 @@ public struct NewMessage: Sendable {
     public var imapUID: UInt32?
     public var threadingKey: ThreadingKey
     public var rawSource: Data?
+    /// The categoriser's signal header fields (`CategorizationHeaders.pick`), kept for mail
+    /// whose raw source is not stored (IMAP sync).
+    public var signalHeaders: [HeaderField] = []
 
     public init(email: Email, attachments: [ParsedAttachment], folderID: FolderID,
                 imapUID: UInt32? = nil, threadingKey: ThreadingKey, rawSource: Data? = nil) {

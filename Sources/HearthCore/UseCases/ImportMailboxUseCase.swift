@@ -128,10 +128,12 @@ public struct ImportMailboxUseCase: Sendable {
                 }
                 seenInBatch.insert(key)
             }
-            batch.append(NewMessage(
+            var message = NewMessage(
                 email: email, attachments: parsed.attachments.map { var a = $0; a.content = nil; return a },
                 folderID: folderID, threadingKey: MessageMapping.threadingKey(for: email),
-                rawSource: keepRawSource ? raw.data : nil))
+                rawSource: keepRawSource ? raw.data : nil)
+            message.signalHeaders = CategorizationHeaders.pick(parsed.headers)
+            batch.append(message)
             if batch.count >= batchSize {
                 try flush()
                 progress(state)

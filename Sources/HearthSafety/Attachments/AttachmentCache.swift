@@ -44,6 +44,13 @@ public struct AttachmentCache: Sendable {
     /// account until it fits the budget. Returns the file's location.
     @discardableResult
     public func store(_ data: Data, attachment: AttachmentID, account: AccountID) throws(CacheError) -> URL {
+        try storeReportingEvictions(data, attachment: attachment, account: account).url
+    }
+
+    /// `store`, also naming the attachments whose files were evicted to make room, so the
+    /// caller can mark them as no longer downloaded in the store.
+    public func storeReportingEvictions(_ data: Data, attachment: AttachmentID,
+                                        account: AccountID) throws(CacheError) -> (url: URL, evicted: [AttachmentID]) {
         guard Int64(data.count) <= budgetBytes else { throw .tooLarge(bytes: Int64(data.count), budget: budgetBytes) }
         let url = fileURL(attachment, account: account)
         do {
@@ -54,8 +61,7 @@ public struct AttachmentCache: Sendable {
         } catch {
             throw .cannotWrite(path: url.path, reason: error.localizedDescription)
         }
-        evict(account: account, keeping: url)
-        return url
+        return (url, evict(account: account, keeping: url))
     }
 
     /// The cached file, marked as just used; nil when not cached.
@@ -81,14 +87,21 @@ public struct AttachmentCache: Sendable {
     }
 
     /// Deletes least-recently-used files until the account fits its budget; never `keeping`.
-    func evict(account: AccountID, keeping: URL? = nil) {
+    /// Returns the attachments whose files went.
+    @discardableResult
+    func evict(account: AccountID, keeping: URL? = nil) -> [AttachmentID] {
+        var evicted: [AttachmentID] = []
         var files = entries(account).sorted { ($0.used, $0.url.lastPathComponent) < ($1.used, $1.url.lastPathComponent) }
         var total = files.reduce(0) { $0 + $1.size }
         while total > budgetBytes, !files.isEmpty {
             let oldest = files.removeFirst()
             if oldest.url.standardizedFileURL == keeping?.standardizedFileURL { continue }
-            if (try? FileManager.default.removeItem(at: oldest.url)) != nil { total -= oldest.size }
+            if (try? FileManager.default.removeItem(at: oldest.url)) != nil {
+                total -= oldest.size
+                if let id = Int64(oldest.url.lastPathComponent) { evicted.append(AttachmentID(id)) }
+            }
         }
+        return evicted
     }
 
     private func entries(_ account: AccountID) -> [(url: URL, size: Int64, used: Date)] {

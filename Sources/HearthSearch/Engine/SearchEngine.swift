@@ -21,6 +21,9 @@ public final class SearchEngine: Sendable {
     /// Queries with fewer letters and digits than this skip the semantic side (E-02).
     public static let minimumSemanticCharacters = 3
 
+    /// Set once the first search has run the quick keyword-index check (E-05).
+    private let checkedIndex = OnceFlag()
+
     public init(database: HearthDatabase, embedder: (any TextEmbedder)? = nil) {
         self.database = database
         self.embedder = embedder
@@ -54,12 +57,40 @@ public final class SearchEngine: Sendable {
         }
     }
 
-    public func search(_ text: String, options: Options = Options()) async throws(SearchError) -> SearchResponse {
+    /// `embedder`, when given, is used instead of the engine's own for this search (the web app
+    /// hands in its lazily loaded model per request). Vectors are only ever compared with
+    /// vectors of the same `modelIdentifier`.
+    public func search(_ text: String, options: Options = Options(),
+                       embedder: (any TextEmbedder)? = nil) async throws(SearchError) -> SearchResponse {
         let query = SearchQueryParser(now: options.now, calendar: options.calendar).parse(text)
-        return try await search(query, options: options)
+        return try await search(query, options: options, embedder: embedder)
     }
 
-    public func search(_ query: SearchQuery, options: Options = Options()) async throws(SearchError) -> SearchResponse {
+    /// The search, guarded by E-05: the first search of this engine checks that the keyword
+    /// index holds one entry per email, and a search that fails has the index checked
+    /// thoroughly; a damaged index is rebuilt and the search run again, so the user gets
+    /// results (and `keywordIndexRepair` says what happened) instead of an error.
+    public func search(_ query: SearchQuery, options: Options = Options(),
+                       embedder: (any TextEmbedder)? = nil) async throws(SearchError) -> SearchResponse {
+        let chosen = embedder ?? self.embedder
+        var repair: KeywordIndexRepair?
+        if checkedIndex.claim(), let problem = try? indexManager.quickKeywordIndexProblem() {
+            repair = try? indexManager.repairKeywordIndex(knownProblem: problem)
+        }
+        do {
+            var response = try await searchOnce(query, options: options, embedder: chosen)
+            response.keywordIndexRepair = repair
+            return response
+        } catch {
+            guard let fixed = (try? indexManager.repairKeywordIndex()) ?? nil else { throw error }
+            var response = try await searchOnce(query, options: options, embedder: chosen)
+            response.keywordIndexRepair = fixed
+            return response
+        }
+    }
+
+    private func searchOnce(_ query: SearchQuery, options: Options,
+                            embedder: (any TextEmbedder)?) async throws(SearchError) -> SearchResponse {
         let started = DispatchTime.now()
         var response = SearchResponse(query: query, results: [], usedSemantic: false, keywordHits: 0,
                                       semanticHits: 0, pendingEmbeddings: 0, seconds: 0)
@@ -71,8 +102,11 @@ public final class SearchEngine: Sendable {
         let messageLimit = max(200, options.limit * 4)
         let match = FTSMatch.expression(query.terms, prefixLast: options.prefixLastTerm)
 
-        // The query vector is computed while the keyword side runs.
-        let semanticEmbedder = semanticEmbedder(for: query, options: options)
+        // The model is asked for a query vector only when it could be used: an eligible query
+        // and stored vectors of that very model (opening the model costs more than the search).
+        // The query vector is then computed while the keyword side runs.
+        let candidate = semanticEmbedder(for: query, options: options, embedder: embedder)
+        let semanticEmbedder = try withStoredVectors(candidate)
         async let queryVector = Self.embedQuery(query.freeText, with: semanticEmbedder)
 
         let (filters, keyword, allowed) = try indexManager.read { db -> (FilterSQL, [MessageHit], Set<Int64>?) in
@@ -102,7 +136,9 @@ public final class SearchEngine: Sendable {
                 semantic = index.nearest(vector, k: Self.semanticTopK, allowed: allowed).map(\.id)
                 response.usedSemantic = true
             }
-            response.pendingEmbeddings = (try? indexManager.status(model: embedder.modelIdentifier).pendingEmbeddings) ?? 0
+        }
+        if let candidate {
+            response.pendingEmbeddings = (try? indexManager.status(model: candidate.modelIdentifier).pendingEmbeddings) ?? 0
         }
         response.semanticHits = semantic.count
 
@@ -134,10 +170,16 @@ public final class SearchEngine: Sendable {
         return finish()
     }
 
-    private func semanticEmbedder(for query: SearchQuery, options: Options) -> (any TextEmbedder)? {
+    private func semanticEmbedder(for query: SearchQuery, options: Options, embedder: (any TextEmbedder)?) -> (any TextEmbedder)? {
         guard options.semantic, let embedder, query.hasFreeText else { return nil }
         let characters = query.freeText.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }.count
         return characters >= Self.minimumSemanticCharacters ? embedder : nil
+    }
+
+    /// `embedder` when vectors of its model are stored, else nil (E-04: no vectors yet).
+    private func withStoredVectors(_ embedder: (any TextEmbedder)?) throws(SearchError) -> (any TextEmbedder)? {
+        guard let embedder, try indexManager.hasVectors(model: embedder.modelIdentifier) else { return nil }
+        return embedder
     }
 
     /// The normalised query vector, or nil (no embedder, or it failed: keyword-only, E-04).
@@ -201,4 +243,12 @@ public final class SearchEngine: Sendable {
         let index = vectors.index(model: embedder.modelIdentifier, dimensions: embedder.dimensions)
         try indexManager.read { db in try index.refresh(db) }
     }
+}
+
+/// A flag the first caller claims (thread-safe).
+final class OnceFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var claimed = false
+    /// True exactly once.
+    func claim() -> Bool { lock.withLock { defer { claimed = true }; return !claimed } }
 }

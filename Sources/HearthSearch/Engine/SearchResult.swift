@@ -87,4 +87,6 @@ public struct SearchResponse: Sendable {
     /// Emails without a vector of the current model (0 without an embedder).
     public var pendingEmbeddings: Int
     public var seconds: Double
+    /// Set when this search found the keyword index damaged and rebuilt it first (E-05).
+    public var keywordIndexRepair: KeywordIndexRepair? = nil
 }

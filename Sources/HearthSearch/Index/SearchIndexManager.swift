@@ -44,6 +44,14 @@ public final class SearchIndexManager: Sendable {
         }
     }
 
+    /// Whether any vector of `model` is stored (an index probe: cheap enough for every search).
+    public func hasVectors(model: String) throws(SearchError) -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM search_index WHERE embedding_model = ?)",
+                              arguments: [model]) ?? false
+        }
+    }
+
     /// FTS5's own consistency check of the keyword index against the email table.
     public func keywordIndexIsConsistent() throws(SearchError) -> Bool {
         do {

@@ -14,7 +14,7 @@ public final class HearthDatabase: Sendable {
     /// Path of the database file; nil in memory.
     public let path: String?
 
-    private init(writer: any DatabaseWriter, path: String?) {
+    init(writer: any DatabaseWriter, path: String?) {
         self.writer = writer
         self.path = path
     }

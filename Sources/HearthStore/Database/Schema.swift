@@ -18,6 +18,7 @@ enum Schema {
         migrator.registerMigration("v5-ai", migrate: v5AI)
         migrator.registerMigration("v3-outbox", migrate: v3Outbox)
         migrator.registerMigration("v6-accounts", migrate: v6Accounts)
+        migrator.registerMigration("v9-ai-signals", migrate: v9AISignals)
         return migrator
     }
 

@@ -72,6 +72,7 @@ extension MailStore: EmailRepository {
                 if let raw = message.rawSource {
                     try insertSource.execute(arguments: [id, raw])
                 }
+                try SignalHeaderRows.insert(id, message.signalHeaders, db)
             }
             try ThreadMaintenance.refresh(graph.touched, db)
             for (folder, delta) in deltas {

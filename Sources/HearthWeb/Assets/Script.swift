@@ -201,7 +201,70 @@ enum Script {
     });
   }
 
+  // ---- AI in the conversation (only present when a model is installed) ----------------------
+  // Model text is untrusted: it only ever goes in as textContent.
+  function aiNote(section, text) {
+    const p = doc.createElement("p");
+    p.className = "ai-note"; p.setAttribute("role", "note"); p.textContent = text;
+    section.replaceWith(p);
+  }
+  async function aiPost(url) {
+    const quiet = { state: "failed", note: "The local model did not answer." };
+    try { const r = await post(url, {}); return r.json && r.json.state ? r.json : quiet; } catch (e) { return quiet; }
+  }
+  function bindAI(root) {
+    const replies = $("#smart-replies", root), rform = $("#suggest-form", root);
+    if (replies && rform && !replies.dataset.bound) {
+      replies.dataset.bound = "1";
+      const status = $(".ai-status", replies);
+      const run = () => {
+        rform.hidden = true;
+        if (status) status.textContent = "Suggesting replies…";
+        aiPost(rform.action).then(r => {
+          if (!replies.isConnected) return;
+          if (r.state === "ready" && r.replies && r.replies.length) {
+            const list = $("#smart-reply-list", replies);
+            list.textContent = "";
+            r.replies.slice(0, 3).forEach(item => {
+              const li = doc.createElement("li"), a = doc.createElement("a");
+              a.className = "chip smart-reply"; a.href = item.compose; a.textContent = item.text;
+              li.appendChild(a); list.appendChild(li);
+            });
+            list.hidden = false;
+            if (status) status.textContent = "";
+          } else if (r.state === "unavailable") replies.remove();
+          else aiNote(replies, r.note || "No suggested replies.");
+        });
+      };
+      rform.addEventListener("submit", ev => { ev.preventDefault(); run(); });
+      run();
+    }
+    const summary = $("#ai-summary", root), sform = $("#summarize-form", root);
+    if (summary && sform && !summary.dataset.bound) {
+      summary.dataset.bound = "1";
+      const run = async () => {
+        const button = $("#summarize-button", sform);
+        if (button) button.disabled = true;
+        const status = $(".ai-status", summary);
+        if (status) status.textContent = "Summarizing on this device…";
+        const r = await aiPost(sform.action);
+        if (!summary.isConnected) return;
+        if (r.state === "ready" && r.text) {
+          summary.textContent = "";
+          const h = doc.createElement("h3"); h.id = "ai-summary-title"; h.textContent = "Summary";
+          const p = doc.createElement("p"); p.className = "summary-text"; p.textContent = r.text;
+          const hint = doc.createElement("p"); hint.className = "hint"; hint.textContent = "Written on this device by the local model.";
+          summary.append(h, p, hint);
+        } else if (r.state === "unavailable") summary.remove();
+        else aiNote(summary, r.note || "No summary.");
+      };
+      sform.addEventListener("submit", ev => { ev.preventDefault(); run(); });
+      if (summary.dataset.auto === "1") run();
+    }
+  }
+
   function bindConversation(root) {
+    bindAI(root);
     // The latest unread message is the open one: bring it into view in a long conversation.
     const open = $$(".message details[open]", root);
     if (open.length && open[0] !== $(".message details", root)) open[0].closest(".message").scrollIntoView({ block: "start" });
@@ -355,6 +418,35 @@ enum Script {
       }
     });
     source.addEventListener("sent", () => { toast("Message sent."); });
+    // AI after sync finished: if it summarised the open conversation, show that summary (the
+    // request finds it in the cache, so it costs no inference).
+    source.addEventListener("ai", ev => {
+      const d = JSON.parse(ev.data);
+      const summary = $("#ai-summary"), form = $("#summarize-form");
+      if (d.state !== "done" || !summary || !form || $(".summary-text", summary)) return;
+      const button = $("#summarize-button", form);
+      if ((d.summarized || []).map(String).includes(summary.dataset.thread) && !(button && button.disabled)) form.requestSubmit();
+    });
+    // Settings › AI: download progress and outcome of a model.
+    source.addEventListener("model", ev => {
+      const d = JSON.parse(ev.data);
+      const row = $('.model[data-model="' + CSS.escape(d.model) + '"]');
+      if (!row) return;
+      const box = $(".model-progress", row), bar = $("progress", row), text = $(".progress-text", row);
+      const msg = $(".model-message", row), start = $(".model-download", row);
+      if (d.phase === "downloading" || d.phase === "verifying") {
+        const pct = d.total ? Math.min(100, Math.floor(100 * d.received / d.total)) : 0;
+        if (box) box.hidden = false;
+        if (bar) bar.value = pct;
+        if (text) text.textContent = d.phase === "verifying" ? "Checking SHA-256…" : "Downloading… " + pct + " %";
+        if (start) start.hidden = true;
+        return;
+      }
+      if (box) box.hidden = true;
+      if (start) start.hidden = false;
+      if (msg) { msg.hidden = false; msg.textContent = d.message || ""; msg.className = (d.phase === "failed" ? "error" : "hint") + " model-message"; }
+      if (d.phase === "installed") setTimeout(() => location.reload(), 600);
+    });
   }
 
   // ---- Undo send ----------------------------------------------------------------------------
@@ -397,6 +489,34 @@ enum Script {
       else if (status) status.textContent = (r.json && r.json.error) || "Could not save the draft.";
     }
     setInterval(save, 30000);
+    // Suggested replies (spec §5.5.3): fetched after the composer is shown; a click puts the
+    // text at the top of the body, above the quote, to be edited freely.
+    const suggestions = $("#composer-replies");
+    if (suggestions) {
+      const status = $(".ai-status", suggestions);
+      if (status) status.textContent = "Suggesting replies…";
+      aiPost("/ai/replies/" + suggestions.dataset.thread).then(r => {
+        if (!suggestions.isConnected) return;
+        if (r.state !== "ready" || !r.replies || !r.replies.length) {
+          if (r.state === "unavailable") suggestions.remove(); else aiNote(suggestions, r.note || "No suggested replies.");
+          return;
+        }
+        const list = $("#composer-reply-list", suggestions);
+        r.replies.slice(0, 3).forEach(item => {
+          const li = doc.createElement("li"), b = doc.createElement("button");
+          b.type = "button"; b.className = "chip smart-reply"; b.textContent = item.text;
+          b.addEventListener("click", () => {
+            const t = $("#compose-body");
+            t.value = item.text + "\n\n" + t.value;
+            t.focus(); t.setSelectionRange(item.text.length, item.text.length);
+            dirty = true;
+          });
+          li.appendChild(b); list.appendChild(li);
+        });
+        list.hidden = false;
+        if (status) status.textContent = "";
+      });
+    }
     form.addEventListener("submit", async ev => {
       const which = ev.submitter ? ev.submitter.id : "send-button";
       if (which === "discard-draft") {
@@ -504,6 +624,10 @@ enum Script {
       form.addEventListener("change", () => submit(false));
       form.addEventListener("submit", ev => { ev.preventDefault(); submit(false); });
     });
+    $$(".model-cancel").forEach(form => form.addEventListener("submit", ev => {
+      ev.preventDefault();
+      post(form.action, new FormData(form));
+    }));
     $$("form[data-confirm]").forEach(form => form.addEventListener("submit", ev => {
       if (!confirm(form.dataset.confirm)) ev.preventDefault();
     }));

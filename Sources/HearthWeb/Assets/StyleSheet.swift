@@ -124,6 +124,37 @@ mark { background: var(--mark); color: var(--fg); border-radius: 2px; }
 .back-link { display: none; }
 .summary { border: 1px solid var(--border); border-radius: 10px; padding: 8px 12px; margin: 12px 0; background: var(--bg-alt); }
 .summary h3 { margin: 0 0 4px; font-size: 14px; }
+/* AI in the conversation: summary on top, suggested replies at the bottom (absent without a model) */
+.ai-summary { border: 1px solid var(--border); border-radius: 10px; padding: 8px 12px; margin: 12px 0; background: var(--bg-alt); }
+.ai-summary h3 { margin: 0 0 4px; font-size: 14px; }
+.ai-summary .summary-text { margin: 0 0 4px; }
+.ai-summary .hint, .smart-replies .hint { margin: 0; font-size: 13px; color: var(--muted); }
+.ai-status:empty { display: none; }
+.ai-status, .ai-note { color: var(--muted); font-size: 13px; margin: 4px 0; }
+.smart-replies { margin: 12px 0 4px; }
+.smart-replies h3 { margin: 0 0 6px; font-size: 14px; }
+.smart-reply-list { list-style: none; display: flex; flex-wrap: wrap; gap: 8px; margin: 0; padding: 0; }
+.chip.smart-reply { display: inline-block; max-width: 100%; padding: 6px 12px; border: 1px solid var(--accent); border-radius: 16px; color: var(--accent); background: var(--bg); text-decoration: none; }
+.chip.smart-reply:hover { background: var(--bg-hover); }
+button.chip.smart-reply { font: inherit; cursor: pointer; text-align: left; }
+.composer-replies { margin: 8px 0; }
+.composer-replies-title { margin: 0 0 6px; font-size: 14px; }
+/* Settings › AI models */
+.model-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 12px; }
+.model { border: 1px solid var(--border); border-radius: 10px; padding: 10px 14px; }
+.model h3 { margin: 0 0 4px; font-size: 15px; }
+.model-state { margin: 0 0 6px; font-weight: 600; }
+.model-details, .consent-details { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 0 0 8px; font-size: 14px; }
+.model-details dt, .consent-details dt { color: var(--muted); }
+.model-details dd, .consent-details dd { margin: 0; overflow-wrap: anywhere; }
+.hash, .url { overflow-wrap: anywhere; word-break: break-all; }
+.model-progress { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; margin: 6px 0; }
+.model-progress progress { width: min(320px, 100%); }
+.model-actions { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-start; }
+.model-import { display: grid; gap: 4px; flex: 1; min-width: 260px; }
+.model-import input { width: 100%; }
+.consent-actions { display: flex; gap: 8px; margin-top: 12px; }
+.model-progress[hidden], .smart-reply-list[hidden], .model-actions [hidden], .ai-form[hidden] { display: none; }
 .messages { list-style: none; padding: 0; margin: 12px 0; }
 .message { border: 1px solid var(--border); border-radius: 10px; margin-bottom: 10px; overflow: hidden; }
 .message summary { display: grid; grid-template-columns: 36px auto 1fr; grid-template-areas: "av from time" "av snip snip"; column-gap: 8px; padding: 10px 12px; cursor: pointer; list-style: none; }

@@ -89,12 +89,17 @@ extension WebApp {
             let watcher = InboxWatcher(account: account, credentials: credentials, store: store,
                                        options: InboxWatcher.Options(sync: options))
             let hub = self.hub
-            let task = Task {
+            let task = Task { [self] in
                 await watcher.start()
+                var firstSync = true
                 for await event in watcher.events {
                     switch event {
                     case .newMail(let count): hub.publish(.make("sync", ["account": account.email, "state": "new-mail", "count": count]))
-                    case .synced: hub.publish(.make("sync", ["account": account.email, "state": "done"]))
+                    case .synced(let result):
+                        hub.publish(.make("sync", ["account": account.email, "state": "done"]))
+                        // AI after sync (LiveAI.swift): the first sync may find a backlog, later ones new mail.
+                        if firstSync || result.inserted > 0 { runAIAfterSync() }
+                        firstSync = false
                     case .watching: hub.publish(.make("sync", ["account": account.email, "state": "watching"]))
                     case .disconnected, .reconnecting: hub.publish(.make("sync", ["account": account.email, "state": "offline"]))
                     case .stopped(let error): hub.publish(.make("sync", ["account": account.email, "state": error == nil ? "stopped" : "failed", "message": error.map { "\($0)" } ?? ""]))

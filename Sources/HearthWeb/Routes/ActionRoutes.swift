@@ -123,6 +123,7 @@ extension WebApp {
                     }
                     let result = try await synchronizer.run()
                     hub.publish(.make("sync", ["account": account.email, "state": "done", "new": result.folders.map(\.inserted).reduce(0, +)]))
+                    self.runAIAfterSync()   // categorise, embed, summarise what arrived (background, returns at once)
                 } catch {
                     hub.publish(.make("sync", ["account": account.email, "state": "failed", "message": "\(error)"]))
                 }

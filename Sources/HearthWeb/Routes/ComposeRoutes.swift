@@ -50,14 +50,29 @@ extension WebApp {
             case "all": message = ReplyBuilder.reply(to: source, from: me, all: true)
             default: message = ReplyBuilder.reply(to: source, from: me, all: false)
             }
+            // A smart reply the user picked (spec §5.5.3): above the quote, to be edited freely.
+            if let insert = request.query("insert")?.trimmingCharacters(in: .whitespacesAndNewlines), !insert.isEmpty,
+               request.query("mode") != "forward" {
+                message.body = String(insert.prefix(2000)) + "\n\n" + message.body
+            }
         } else if let to = request.query("to") {
             message.to = AddressParser.parseList(to)
         }
         let view = ComposeView(message: message, accounts: accounts, accountID: accountID, draftID: draftID,
                                csrfToken: policy.csrfToken, undoSeconds: settings.undoSendDelaySeconds,
-                               notice: notice, error: error, existingAttachments: kept)
+                               notice: notice, error: error, existingAttachments: kept,
+                               smartRepliesFor: smartReplyThread(request, override: override != nil))
         let shell = PageShell(title: "Compose", csrfToken: policy.csrfToken, theme: theme, bodyClass: "compose")
         return .html(shell.render(sidebar: try sidebar(MailLocation(box: "drafts"), accounts: accounts), main: view.render()))
+    }
+
+    /// The conversation whose suggested replies the composer offers: a fresh reply (not a draft,
+    /// not one that already carries a picked suggestion) with a chat model installed.
+    func smartReplyThread(_ request: WebRequest, override: Bool) -> ThreadID? {
+        guard !override, request.query("draft") == nil, request.query("insert") == nil,
+              ["reply", "all", nil].contains(request.query("mode")), let raw = request.query("thread"), let id = Int64(raw),
+              ai.isAvailable else { return nil }
+        return ThreadID(id)
     }
 
     /// What the composer form holds, as a message. Addresses are checked here so the user sees

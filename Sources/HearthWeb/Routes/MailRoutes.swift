@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HearthMIME
 import HearthSafety
+import HearthSync
 
 /// The mail view: list, conversation, message frames, inline images, attachments.
 extension WebApp {
@@ -89,7 +90,7 @@ extension WebApp {
         let unread = emails.filter { !$0.isRead }.compactMap(\.id)
         if !unread.isEmpty { try perform(.setRead(true), on: unread, from: nil) }
         return ConversationView(thread: thread, messages: messages, location: location, csrfToken: policy.csrfToken,
-                                summary: thread.aiSummary).render()
+                                ai: aiArea(id, emails: emails, location: location)).render()
     }
 
     /// A frame height class from the amount of text and images.
@@ -121,13 +122,13 @@ extension WebApp {
     }
 
     /// `GET /inline/TOKEN/EMAIL/CID`: an inline (`cid:`) image of a message, from its stored source.
-    func inlineImage(token: String, email raw: String, contentID: String) throws -> WebResponse {
+    func inlineImage(token: String, email raw: String, contentID: String) async throws -> WebResponse {
         guard policy.isValidFrameToken(token), let id = Int64(raw) else { throw WebError.notFound("No such image.") }
         let wanted = contentID.trimmingCharacters(in: CharacterSet(charactersIn: "<>"))
         let attachment = try store.attachments(of: EmailID(id)).first {
             $0.contentID?.trimmingCharacters(in: CharacterSet(charactersIn: "<>")) == wanted
         }
-        guard let attachment, let data = try content(of: attachment),
+        guard let attachment, let data = try? await content(of: attachment),
               let sniffed = AttachmentSafety.sniffPreviewType(data.prefix(64)), sniffed.kind == .image else {
             throw WebError.notFound("No such image.")
         }
@@ -137,14 +138,14 @@ extension WebApp {
     /// `GET /attachment/EMAIL/ID`: a warning page first when the file is risky (spec §5.4.2), then the
     /// download (always `application/octet-stream`, `attachment`: never opened by the browser);
     /// `?preview=1` only for images and PDFs whose bytes agree with their type.
-    func attachment(email rawEmail: String, _ raw: String, _ request: WebRequest) throws -> WebResponse {
+    func attachment(email rawEmail: String, _ raw: String, _ request: WebRequest) async throws -> WebResponse {
         guard let emailID = Int64(rawEmail), let id = Int64(raw),
               let attachment = try store.attachments(of: EmailID(emailID)).first(where: { $0.id == AttachmentID(id) }) else {
             throw WebError.notFound("No such attachment.")
         }
         let assessment = AttachmentSafety.assess(filename: attachment.filename, mimeType: attachment.mimeType)
         if request.query("preview") == "1" {
-            guard assessment.preview != nil, let data = try content(of: attachment),
+            guard assessment.preview != nil, let data = try await content(of: attachment),
                   let sniffed = AttachmentSafety.sniffPreviewType(data.prefix(64)) else {
                 throw WebError.badRequest("This attachment cannot be previewed safely; download it instead.")
             }
@@ -153,16 +154,34 @@ extension WebApp {
         if assessment.requiresConfirmation && request.query("confirm") != "1" {
             return .html(Pages.attachmentWarning(attachment, assessment, theme: theme))
         }
-        guard let data = try content(of: attachment) else {
-            throw WebError.unavailable("The file is not on this computer: only the attachments of imported and sent mail are kept locally, and fetching a part from the server is not wired into the web app yet.")
+        guard let data = try await content(of: attachment) else {
+            throw WebError.unavailable("The file is not on this computer, and this app was started without a way to reach the account's server.")
         }
         return .data(data, headers: AttachmentSafety.downloadHeaders(displayName: assessment.displayName))
     }
 
-    /// An attachment's bytes: the cached download, else the part of the stored raw message.
-    func content(of attachment: Attachment) throws -> Data? {
-        if let path = attachment.localPath, let data = FileManager.default.contents(atPath: path) { return data }
-        guard let raw = try store.rawSource(of: attachment.emailID) else { return nil }
-        return try? MIMEParser.partContent(raw: raw, partPath: attachment.partPath)
+    /// An attachment's bytes: the cached download, else the part of the stored raw message
+    /// (imported and sent mail), else fetched from the server (synced mail; cached after).
+    /// Nil only when none of these is available.
+    func content(of attachment: Attachment) async throws -> Data? {
+        if let path = attachment.localPath, let data = FileManager.default.contents(atPath: path) {
+            // Both recency marks: the store's (attachment_access) and the cache file's.
+            try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
+            if let id = attachment.id { try? store.recordAttachmentAccess(id) }
+            return data
+        }
+        if let raw = try store.rawSource(of: attachment.emailID),
+           let data = try? MIMEParser.partContent(raw: raw, partPath: attachment.partPath) {
+            return data
+        }
+        guard let remote = services.remoteContent else { return nil }
+        do {
+            return try await remote.attachmentContent(attachment)
+        } catch let error as RemoteContentError {
+            switch error {
+            case .noLongerOnServer, .partMissing, .notFound: throw WebError.notFound(error.description.prefix(1).uppercased() + error.description.dropFirst() + ".")
+            case .notOnAnyServer, .connection: throw WebError.unavailable(error.description.prefix(1).uppercased() + error.description.dropFirst() + ".")
+            }
+        }
     }
 }

@@ -3,11 +3,18 @@ import HearthCore
 import HearthSync
 
 /// First-launch onboarding (FR-OB-01). Adding an account checks it against the server first
-/// (sign in, list folders), exactly as `hearth account add` does.
+/// (sign in, list folders), exactly as `hearth account add` does; "Sign in with Google" is in
+/// OnboardingGoogleRoutes.swift.
 extension WebApp {
     func onboardingPage(_ request: WebRequest, error: String? = nil, step explicit: Int? = nil) throws -> WebResponse {
+        // "Sign in with Google" is a GET form (see OnboardingGoogleRoutes for why).
+        if error == nil, request.method == "GET", request.query("google") == "start" { return try startGoogleSignIn(request) }
         let step = min(5, max(1, explicit ?? request.query("step").flatMap(Int.init) ?? 1))
-        let view = OnboardingView(step: step, csrfToken: policy.csrfToken, accounts: try store.accounts(),
+        let accounts = try store.accounts()
+        let needingSignIn = Set(try accounts.compactMap { account in
+            try account.id.flatMap { try store.authStatus(of: $0).needsReauthentication ? account.email : nil }
+        })
+        let view = OnboardingView(step: step, csrfToken: policy.csrfToken, accounts: accounts, needingSignIn: needingSignIn,
                                   models: modelManager.statuses(), appLockEnabled: appLock.isEnabled, error: error,
                                   canSaveSecrets: services.secrets != nil)
         return .html(Pages.bare(title: "Welcome", theme: theme, body: view.render(), csrfToken: policy.csrfToken))
@@ -21,6 +28,8 @@ extension WebApp {
             return .redirect("/mail?box=inbox")
         case "account":
             return try await addAccount(request)
+        case "google":
+            return try startGoogleSignIn(request)
         default:
             throw WebError.notFound("No onboarding step \(verb).")
         }

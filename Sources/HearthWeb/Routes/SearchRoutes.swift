@@ -2,8 +2,10 @@ import Foundation
 import HearthCore
 import HearthSearch
 
-/// `GET /search?q=…[&folder=ID][&record=1][&partial=1]`: HearthSearch's hybrid search (keyword
-/// only here: no embedder is wired into the web app yet), results grouped by conversation.
+/// `GET /search?q=…[&folder=ID][&record=1][&partial=1]`: HearthSearch's hybrid search, results
+/// grouped by conversation. The semantic side uses `services.embedder` (the installed model,
+/// loaded on the first query that can use it); without one, or when it fails, search is
+/// keyword-only and says nothing (E-04).
 extension WebApp {
     func searchPage(_ request: WebRequest) async throws -> WebResponse {
         let text = (request.query("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -14,7 +16,9 @@ extension WebApp {
             view.zero = try? ZeroState.load(store: store)
         } else {
             do {
-                view.response = try await search.search(text, options: .init(scope: folder.map { .folder($0) } ?? .allMail, limit: 100))
+                let embedder = await services.embedder?()
+                view.response = try await search.search(text, options: .init(scope: folder.map { .folder($0) } ?? .allMail, limit: 100),
+                                                        embedder: embedder)
             } catch {
                 throw WebError.unavailable("Search failed: \(error)")
             }

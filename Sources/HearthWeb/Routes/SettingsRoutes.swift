@@ -7,7 +7,7 @@ import HearthSecurity
 /// Settings: read through `SettingsService` (HearthCore) and written the moment they change
 /// (NFR-SET-01: committed before the page says "Saved"); app lock through HearthSecurity.
 extension WebApp {
-    var modelManager: ModelManager { ModelManager(directory: services.modelDirectory ?? ModelManager.defaultDirectory) }
+    var modelManager: ModelManager { ai.manager }
 
     func settingsPage(_ request: WebRequest, notice: String? = nil, error: String? = nil,
                       confirmation: (setting: String, value: String, account: AccountID?, message: String)? = nil) throws -> WebResponse {
@@ -30,7 +30,9 @@ extension WebApp {
             models: modelManager.statuses(),
             storage: try? store.storageReport(dataDirectory: dataDirectory, modelDirectory: modelManager.directory),
             cache: try? store.cacheClearingPreview(dataDirectory: dataDirectory), version: services.version,
-            csrfToken: policy.csrfToken, notice: notice ?? request.query("notice"), error: error, confirmation: confirmation)
+            csrfToken: policy.csrfToken, notice: notice ?? request.query("notice"), error: error, confirmation: confirmation,
+            downloads: Dictionary(modelManager.catalog.entries.compactMap { entry in downloads.state(of: entry.id).map { (entry.id, $0) } },
+                                  uniquingKeysWith: { a, _ in a }))
         let shell = PageShell(title: "Settings", csrfToken: policy.csrfToken, theme: theme, bodyClass: "settings")
         return .html(shell.render(sidebar: try sidebar(MailLocation(box: "none"), accounts: accounts), main: view.render()))
     }
@@ -102,7 +104,9 @@ extension WebApp {
             return .redirect("/settings?notice=\(FormDecoding.encode("Cache cleared: \(Display.bytes(freed.totalBytes)) freed."))#data")
         case "delete-model":
             guard let id = request.field("model") else { throw WebError.badRequest("Which model?") }
+            await InferenceHost.shared.unloadAll()
             do { try modelManager.delete(id) } catch { return withStatus(try settingsPage(request, error: "\(error)"), 400) }
+            ai.modelsChanged()
             return .redirect("/settings?notice=\(FormDecoding.encode("Model deleted."))#ai")
         case "remove-account":
             guard let raw = request.field("account"), let id = Int64(raw), let account = try store.account(AccountID(id)) else {

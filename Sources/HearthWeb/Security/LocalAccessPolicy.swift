@@ -105,7 +105,10 @@ public final class LocalAccessPolicy: Sendable {
         ("Content-Security-Policy", pagePolicy),
         ("X-Content-Type-Options", "nosniff"),
         ("X-Frame-Options", "DENY"),
-        ("Referrer-Policy", "no-referrer"),
+        // `same-origin`, not `no-referrer`: with `no-referrer` Chromium sends `Origin: null` on a
+        // plain form POST, which the Origin check must refuse, so forms without script broke.
+        // Cross-origin requests still carry no referrer.
+        ("Referrer-Policy", "same-origin"),
         ("Cache-Control", "no-store"),
         ("Cross-Origin-Opener-Policy", "same-origin"),
         ("Cross-Origin-Resource-Policy", "same-origin"),

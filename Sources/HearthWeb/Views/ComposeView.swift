@@ -14,6 +14,9 @@ struct ComposeView {
     var notice: String?
     var error: String?
     var existingAttachments: [ComposedAttachment] = []
+    /// A reply to this conversation with a chat model installed: suggested replies are offered
+    /// above the body (spec §5.5.3), fetched after the composer is shown.
+    var smartRepliesFor: ThreadID? = nil
 
     func render() -> String {
         let options = accounts.filter { $0.authType != .local || accounts.count == 1 }.compactMap { account -> String? in
@@ -49,6 +52,7 @@ struct ComposeView {
         <button type="button" class="button subtle" data-format="link" aria-label="Link">Link</button>
         <label class="inline-check"><input type="checkbox" name="format" value="markup"\(message.bodyFormat == .markup ? " checked" : "")> Send formatting</label>
         </div>
+        \(smartRepliesFor.map { "<section class=\"smart-replies composer-replies\" id=\"composer-replies\" data-thread=\"\($0.rawValue)\" aria-labelledby=\"composer-replies-title\"><h2 id=\"composer-replies-title\" class=\"composer-replies-title\">Suggested replies</h2><ul class=\"smart-reply-list\" id=\"composer-reply-list\" hidden></ul><p class=\"ai-status\" role=\"status\" aria-live=\"polite\"></p></section>" } ?? "")
         <label class="visually-hidden" for="compose-body">Message</label>
         <textarea id="compose-body" name="body" rows="14">\(HTML.escape(message.body))</textarea>
         <div class="field attachments-field" id="drop-zone">

@@ -24,7 +24,9 @@ struct ConversationView {
     var messages: [Message]
     var location: MailLocation
     var csrfToken: String
-    var summary: String?
+    /// The AI areas (summary at the top, suggested replies at the bottom); nil when no model is
+    /// installed: then the page has no AI markup at all.
+    var ai: ConversationAIArea?
 
     func render() -> String {
         guard let id = thread.id else { return "" }
@@ -43,12 +45,11 @@ struct ConversationView {
         html += actionButton("trash", "Delete", id: "delete-button")
         html += actionButton("unread", "Mark unread", id: "unread-button")
         html += "</div></header>"
-        if let summary, !summary.isEmpty {
-            html += "<section class=\"summary\" aria-label=\"Summary\"><h3>Summary</h3><p>\(HTML.escape(summary))</p><p class=\"hint\">Written on this device by the local model.</p></section>"
-        }
+        if let ai { html += ai.summaryHTML(thread: id, csrfToken: csrfToken) }
         html += "<ol class=\"messages\">"
         for message in messages { html += render(message) }
         html += "</ol>"
+        if let ai { html += ai.repliesHTML(thread: id, csrfToken: csrfToken) }
         html += "<p class=\"conversation-footer\"><a class=\"button\" href=\"\(compose("reply"))\">Reply</a> <a class=\"button\" href=\"\(compose("all"))\">Reply all</a> <a class=\"button\" href=\"\(compose("forward"))\">Forward</a></p>"
         html += "</article>"
         return html

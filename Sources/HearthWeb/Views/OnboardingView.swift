@@ -8,6 +8,8 @@ struct OnboardingView {
     var step: Int
     var csrfToken: String
     var accounts: [Account]
+    /// Addresses whose sign-in was refused: shown with a "Sign in again" action.
+    var needingSignIn: Set<String> = []
     var models: [ModelStatus]
     var appLockEnabled: Bool
     var error: String?
@@ -44,9 +46,11 @@ struct OnboardingView {
     private var account: String {
         var html = ""
         if !accounts.isEmpty {
-            html += "<p>Accounts on this computer:</p><ul>" + accounts.map { "<li>\(HTML.escape($0.email))</li>" }.joined() + "</ul>"
+            html += "<p>Accounts on this computer:</p><ul class=\"accounts\">" + accounts.map(accountItem).joined() + "</ul>"
         }
+        html += googleForm
         html += """
+        <h2>Other providers</h2>
         <form method="post" action="/welcome/account" class="stack">\(HTML.csrfField(csrfToken))
         <label for="ob-email">E-mail address</label><input id="ob-email" name="email" type="email" required autocomplete="email">
         <label for="ob-host">Incoming mail server (IMAP)</label><input id="ob-host" name="host" type="text" required placeholder="imap.example.org">
@@ -57,10 +61,50 @@ struct OnboardingView {
         <p class="hint">Hearth signs in once to check the server before saving anything. The password goes to the system keyring (or Hearth's encrypted file), never into the database.</p>
         <button class="button primary" type="submit"\(canSaveSecrets ? "" : " disabled")>Check and add</button>
         </form>
-        <p class="hint">Gmail sign-in (OAuth) runs from the terminal for now: <code>hearth account add you@gmail.com --imap-host imap.gmail.com --token-command …</code>.</p>
         """
         if !accounts.isEmpty { html += next(3, "Next") }
         return html
+    }
+
+    /// One account; one whose sign-in was refused says so and offers to sign in again.
+    private func accountItem(_ account: Account) -> String {
+        let email = HTML.escape(account.email)
+        guard needingSignIn.contains(account.email) else { return "<li>\(email)</li>" }
+        return """
+            <li>\(email) — <strong class="warning">re-authentication required</strong> \
+            <form method="get" action="/welcome" class="inline"><input type="hidden" name="google" value="start">\
+            <input type="hidden" name="email" value="\(email)"><button class="button" type="submit">Sign in again</button></form></li>
+            """
+    }
+
+    /// Gmail: the browser sign-in (no password ever reaches Hearth). The advanced fields are for
+    /// a self-hosted or test server speaking the same protocol.
+    private var googleForm: String {
+        """
+        <h2>Gmail</h2>
+        <form method="get" action="/welcome" class="stack" id="google-sign-in"><input type="hidden" name="google" value="start">
+        <label for="ob-google-email">Gmail address</label><input id="ob-google-email" name="email" type="email" required autocomplete="email">
+        <details><summary>Advanced: other servers</summary>
+        <label for="ob-google-imap">IMAP server</label><input id="ob-google-imap" name="imapHost" type="text" placeholder="imap.gmail.com">
+        <label for="ob-google-imap-port">IMAP port</label><input id="ob-google-imap-port" name="imapPort" type="number" placeholder="993">
+        <label for="ob-google-smtp">SMTP server</label><input id="ob-google-smtp" name="smtpHost" type="text" placeholder="smtp.gmail.com">
+        <label for="ob-google-smtp-port">SMTP port</label><input id="ob-google-smtp-port" name="smtpPort" type="number" placeholder="465">
+        <label for="ob-google-ca">Extra CA certificate (PEM file on this computer)</label><input id="ob-google-ca" name="caFile" type="text">
+        </details>
+        <p class="hint">Google's page opens in this browser; Hearth never sees your password. It asks only for mail access (https://mail.google.com/), checks IMAP and SMTP, and keeps the sign-in in the system keyring (or Hearth's encrypted file). This needs your own Google OAuth client (docs/security.md).</p>
+        <button class="button primary" type="submit"\(canSaveSecrets ? "" : " disabled")>Sign in with Google</button>
+        </form>
+        """
+    }
+
+    /// The step between the form and Google: a link the user follows (see OnboardingGoogleRoutes).
+    static func continueToGoogle(email: String, url: URL) -> String {
+        """
+        <section class="onboarding"><h1>Sign in with Google</h1>
+        <p>Continue to Google to let Hearth read and send mail as \(HTML.escape(email)). Google sends you back here when you are done.</p>
+        <p><a class="button primary" id="continue-to-google" rel="noreferrer" href="\(HTML.escape(url.absoluteString))">Continue to Google</a></p>
+        <p><a href="/welcome?step=2">Cancel</a></p></section>
+        """
     }
 
     private var security: String {

@@ -28,6 +28,8 @@ struct SettingsView {
     var notice: String?
     var error: String?
     var confirmation: (setting: String, value: String, account: AccountID?, message: String)?
+    /// Downloads started from this page (progress, or how the last one ended).
+    var downloads: [String: ModelDownloads.State] = [:]
 
     func render() -> String {
         var html = "<section class=\"settings-pane\" aria-labelledby=\"settings-title\"><h1 id=\"settings-title\">Settings</h1>"
@@ -121,23 +123,7 @@ struct SettingsView {
     }
 
     private var aiSection: String {
-        var html = "<section id=\"ai\" aria-labelledby=\"ai-h\"><h2 id=\"ai-h\">AI features</h2>"
-        html += "<p>Models run on this computer only. Without them Hearth works fully; categories fall back to header signals and summaries are hidden.</p>"
-        html += "<table class=\"models\"><caption class=\"visually-hidden\">AI models</caption><thead><tr><th scope=\"col\">Model</th><th scope=\"col\">Status</th><th scope=\"col\">Size</th><th scope=\"col\">Licence and source</th><th scope=\"col\"><span class=\"visually-hidden\">Actions</span></th></tr></thead><tbody>"
-        for model in models {
-            let state: String = switch model.state {
-            case .installed: "✓ Installed"
-            case .partial: "◐ Partly downloaded"
-            case .notInstalled: "○ Not installed"
-            }
-            let source = model.entry.downloadURL?.absoluteString ?? "import only (scripts/fetch-models.sh)"
-            let action = model.state == .installed
-                ? "<form method=\"post\" action=\"/settings/delete-model\" class=\"inline-form\" data-confirm=\"Deleting the AI model will disable smart categories, smart reply, and thread summarization.\">\(HTML.csrfField(csrfToken))<input type=\"hidden\" name=\"model\" value=\"\(HTML.escape(model.entry.id))\"><button class=\"button subtle\" type=\"submit\">Delete</button></form>"
-                : "<code>hearth model download \(HTML.escape(model.entry.id))</code>"
-            html += "<tr><th scope=\"row\">\(HTML.escape(model.entry.displayName))</th><td>\(state)</td><td>\(Display.bytes(model.entry.sizeBytes))</td><td>\(HTML.escape(model.entry.license)) · <span class=\"url\">\(HTML.escape(source))</span></td><td>\(action)</td></tr>"
-        }
-        html += "</tbody></table><p class=\"hint\">Downloads (source, size and licence shown first, SHA-256 checked) run from the command line for now.</p></section>"
-        return html
+        ModelCatalogView(models: models, downloads: downloads, csrfToken: csrfToken).render()
     }
 
     private var securitySection: String {
