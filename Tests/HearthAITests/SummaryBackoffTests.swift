@@ -85,7 +85,7 @@ import Testing
 }
 
 /// Threads 1…n with three messages each ("Topic N"), newest activity first, no summaries yet.
-final class FakeThreadStore: PostSyncAIStore, @unchecked Sendable {
+final class FakeThreadStore: PostSyncAIStore, InertMailRepositories, @unchecked Sendable {
     private let lock = NSLock()
     private let count: Int
     private var summaries: [ThreadID: StoredThreadSummary] = [:]
@@ -112,23 +112,8 @@ final class FakeThreadStore: PostSyncAIStore, @unchecked Sendable {
     }
     // EmailRepository
     func emails(inThread id: ThreadID) throws(StoreError) -> [Email] { messages(id) }
-    func insert(_ messages: [NewMessage]) throws(StoreError) -> [EmailID] { [] }
     func email(_ id: EmailID) throws(StoreError) -> Email? { nil }
-    func attachments(of id: EmailID) throws(StoreError) -> [HearthCore.Attachment] { [] }
-    func folders(of id: EmailID) throws(StoreError) -> [EmailFolder] { [] }
-    func uids(in folder: FolderID) throws(StoreError) -> [UInt32: EmailID] { [:] }
-    func rawSource(of id: EmailID) throws(StoreError) -> Data? { nil }
-    func existingEmail(account: AccountID, messageID: String, sizeBytes: Int) throws(StoreError) -> EmailID? { nil }
-    func link(_ id: EmailID, to folder: FolderID, imapUID: UInt32?) throws(StoreError) {}
-    func unlink(_ id: EmailID, from folder: FolderID) throws(StoreError) {}
-    func delete(_ id: EmailID) throws(StoreError) {}
-    func setFlags(_ id: EmailID, isRead: Bool?, isStarred: Bool?, isAnswered: Bool?, isDraft: Bool?) throws(StoreError) {}
     // AIRepository
-    func assignCategories(_ assignments: [CategoryAssignment]) throws(StoreError) {}
-    func categoryAssignment(of id: EmailID) throws(StoreError) -> CategoryAssignment? { nil }
-    func uncategorizedEmails(limit: Int) throws(StoreError) -> [EmailID] { [] }
-    func recordCorrection(_ correction: CategoryCorrection) throws(StoreError) {}
-    func corrections(account: AccountID?) throws(StoreError) -> [CategoryCorrection] { [] }
     func threadSummary(_ thread: ThreadID) throws(StoreError) -> StoredThreadSummary? { lock.withLock { summaries[thread] } }
     func saveThreadSummary(_ summary: StoredThreadSummary) throws(StoreError) { lock.withLock { summaries[summary.threadID] = summary } }
 }

@@ -46,32 +46,7 @@ struct WebAIBrowserTests {
     }
 
     func drive(_ steps: [[String: Any]], label: String, timeout: Int) throws -> [String: Any] {
-        let dir = try Corpora.temporaryDirectory("hearth-webai-driver")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let scenario = dir.appendingPathComponent("scenario.json")
-        try JSONSerialization.data(withJSONObject: ["steps": steps]).write(to: scenario)
-        let out = dir.appendingPathComponent("report.json")
-        let outcome = try Subprocess.run("/usr/bin/python3", [WebAppBrowserTests.driver.path, scenario.path, "--out", out.path,
-                                                              "--artifacts", Self.artifacts.path, "--timeout", String(timeout)],
-                                         timeout: Double(timeout + 10))
-        guard outcome.status == 0 else { throw WebAppBrowserTests.RawFailure("driver (\(label)) exited \(outcome.status): \(outcome.stderr.suffix(1000))") }
-        let data = try Data(contentsOf: out)
-        let report = try JSONDecoder().decode(WebAppBrowserTests.Report.self, from: data)
-        let values = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["values"] as? [String: Any] ?? [:]
-        for step in report.steps where !step.ok {
-            Issue.record("\(label) step \(step.index) \(step.op) \(step.label ?? ""): \(step.error ?? "") at \(step.url ?? "")")
-        }
-        #expect(report.console.isEmpty, "\(label) console errors: \(report.console)")
-        #expect(report.exceptions.isEmpty, "\(label) script exceptions: \(report.exceptions)")
-        #expect(report.csp.isEmpty, "\(label) CSP violations: \(report.csp)")
-        for (page, audit) in report.audits {
-            #expect(audit.landmarks.main == 1 && audit.landmarks.nav >= 1 && audit.landmarks.banner == 1, "\(label)/\(page) landmarks")
-            #expect(audit.unnamed.isEmpty, "\(label)/\(page) controls without a name: \(audit.unnamed)")
-            #expect(audit.contrast.isEmpty, "\(label)/\(page) contrast below AA: \(audit.contrast)")
-            #expect(audit.duplicateIds.isEmpty, "\(label)/\(page) duplicate ids: \(audit.duplicateIds)")
-            #expect(audit.focusOutline == true && audit.reducedMotionRule == true && audit.lang == "en", "\(label)/\(page) focus/motion/lang")
-        }
-        return values
+        try WebAppBrowserTests.drive(steps, label: label, artifacts: Self.artifacts, timeout: timeout).values
     }
 
     @Test("summary and three smart replies on a 3-message thread; a chip opens the composer; consent before download, Cancel fetches nothing")

@@ -84,15 +84,26 @@ struct WebAppBrowserTests {
     }
 
     func drive(_ steps: [[String: Any]], label: String) throws -> Report {
+        try Self.drive(steps, label: label).report
+    }
+
+    /// Runs a scenario in headless Chromium (testenv/browser/webapp_driver.py) and records every
+    /// failed step, console error, script exception, CSP violation and accessibility finding as a
+    /// test issue. Returns the report and the values the scenario's `eval` steps collected.
+    static func drive(_ steps: [[String: Any]], label: String, artifacts: URL = WebAppBrowserTests.artifacts,
+                      timeout: Int = 100) throws -> (report: Report, values: [String: Any]) {
         let dir = try Corpora.temporaryDirectory("hearth-webapp-driver")
         defer { try? FileManager.default.removeItem(at: dir) }
         let scenario = dir.appendingPathComponent("scenario.json")
         try JSONSerialization.data(withJSONObject: ["steps": steps]).write(to: scenario)
         let out = dir.appendingPathComponent("report.json")
-        let outcome = try Subprocess.run("/usr/bin/python3", [Self.driver.path, scenario.path, "--out", out.path,
-                                                              "--artifacts", Self.artifacts.path, "--timeout", "100"], timeout: 110)
+        let outcome = try Subprocess.run("/usr/bin/python3", [driver.path, scenario.path, "--out", out.path,
+                                                              "--artifacts", artifacts.path, "--timeout", String(timeout)],
+                                         timeout: Double(timeout + 10))
         guard outcome.status == 0 else { throw RawFailure("driver (\(label)) exited \(outcome.status): \(outcome.stderr.suffix(1000))") }
-        let report = try JSONDecoder().decode(Report.self, from: Data(contentsOf: out))
+        let data = try Data(contentsOf: out)
+        let report = try JSONDecoder().decode(Report.self, from: data)
+        let values = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["values"] as? [String: Any] ?? [:]
         for step in report.steps where !step.ok {
             Issue.record("\(label) step \(step.index) \(step.op) \(step.label ?? ""): \(step.error ?? "") at \(step.url ?? "")")
         }
@@ -107,7 +118,7 @@ struct WebAppBrowserTests {
             #expect(audit.focusOutline == true && audit.reducedMotionRule == true && audit.lang == "en", "\(label)/\(page) focus/motion/lang")
             #expect(audit.checkedText > 20, "\(label)/\(page) audit saw the page")
         }
-        return report
+        return (report, values)
     }
 
     @Test("read, archive with the keyboard, search with a filter, settings across a restart, compose, undo, send")

@@ -26,3 +26,50 @@ struct NotificationSettingTests {
         #expect(!page.body.contains(toggle + " checked"))
     }
 }
+
+/// The new-mail banner honours the per-account setting: the live poll announces `newmail` for an
+/// account with notifications on, and only `changed` (the list refreshes, no banner) when off.
+@Suite("Web app: new-mail events follow the notification setting", .serialized, .timeLimit(.minutes(1)))
+struct NewMailNotificationTests {
+    func arrive(_ fixture: WebFixture, id: String, minutes: Double) throws {
+        let date = Date().addingTimeInterval(minutes * 60)
+        let email = Email(accountID: fixture.account.id!, messageID: id, from: EmailAddress(name: "Zoe", address: "zoe@example.com"),
+                          to: [EmailAddress(address: "me@example.org")], subject: "Arrived \(id)", bodyPlain: "hello",
+                          snippet: "hello", dateReceived: date, dateSent: date, isRead: false)
+        _ = try fixture.store.insert([NewMessage(email: email, attachments: [], folderID: fixture.inbox.id!,
+                                                 threadingKey: MessageMapping.threadingKey(for: email))])
+    }
+
+    /// The first `newmail` or `changed` event within `seconds` (pings are skipped).
+    func nextMailEvent(_ events: AsyncStream<LiveEvent>, seconds: Double) async -> String? {
+        await withTaskGroup(of: String?.self) { group in
+            group.addTask {
+                for await event in events where event.name == "newmail" || event.name == "changed" { return event.name }
+                return nil
+            }
+            group.addTask { try? await Task.sleep(for: .seconds(seconds)); return nil }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
+    @Test("notifications on: newmail; off: changed only")
+    func bannerFollowsTheSetting() async throws {
+        let fixture = try await WebFixture()
+        defer { Task { await fixture.stop() } }
+        let account = try #require(fixture.account.id)
+        let app = fixture.server.app
+
+        let (_, onEvents) = app.hub.subscribe()
+        try await Task.sleep(for: .milliseconds(300))
+        try arrive(fixture, id: "n1@x", minutes: 1)
+        #expect(await nextMailEvent(onEvents, seconds: 8) == "newmail")
+
+        _ = try app.settings.set(.notifications, to: "off", account: account)
+        let (_, offEvents) = app.hub.subscribe()
+        try await Task.sleep(for: .milliseconds(300))
+        try arrive(fixture, id: "n2@x", minutes: 2)
+        #expect(await nextMailEvent(offEvents, seconds: 8) == "changed")
+    }
+}

@@ -45,7 +45,10 @@ extension WebApp {
             guard let previous = last, now != previous else { continue }
             if let newest = now.newestInbox, newest != previous.newestInbox,
                newest.latestDate >= (previous.newestInbox?.latestDate ?? .distantPast),
-               let thread = try? store.thread(newest.threadID), thread.unreadCount > 0 {
+               let thread = try? store.thread(newest.threadID), thread.unreadCount > 0,
+               settings.notificationsEnabled(thread.accountID) {
+                // The banner only for accounts whose notifications are on (settings spec,
+                // per account); otherwise the list still refreshes through "changed".
                 hub.publish(.make("newmail", ["thread": newest.threadID.rawValue, "subject": thread.subject,
                                                "from": thread.participants.last?.displayName ?? "", "unread": now.unread]))
             } else if now.unread != previous.unread || now.newestInbox != previous.newestInbox {

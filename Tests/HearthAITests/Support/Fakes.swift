@@ -56,7 +56,7 @@ struct FakeEmbedder: TextEmbedder {
 }
 
 /// In-memory repositories for the summary cache test.
-final class FakeMailData: EmailRepository, ThreadRepository, AIRepository, @unchecked Sendable {
+final class FakeMailData: InertMailRepositories, ThreadRepository, @unchecked Sendable {
     private let lock = NSLock()
     var thread: MailThread
     var messages: [Email]
@@ -71,23 +71,8 @@ final class FakeMailData: EmailRepository, ThreadRepository, AIRepository, @unch
     func thread(_ id: ThreadID) throws(StoreError) -> MailThread? { lock.withLock { id == thread.id ? thread : nil } }
     // EmailRepository (only what the summary service reads)
     func emails(inThread id: ThreadID) throws(StoreError) -> [Email] { lock.withLock { messages } }
-    func insert(_ messages: [NewMessage]) throws(StoreError) -> [EmailID] { [] }
     func email(_ id: EmailID) throws(StoreError) -> Email? { lock.withLock { messages.first { $0.id == id } } }
-    func attachments(of id: EmailID) throws(StoreError) -> [Attachment] { [] }
-    func folders(of id: EmailID) throws(StoreError) -> [EmailFolder] { [] }
-    func uids(in folder: FolderID) throws(StoreError) -> [UInt32: EmailID] { [:] }
-    func rawSource(of id: EmailID) throws(StoreError) -> Data? { nil }
-    func existingEmail(account: AccountID, messageID: String, sizeBytes: Int) throws(StoreError) -> EmailID? { nil }
-    func link(_ id: EmailID, to folder: FolderID, imapUID: UInt32?) throws(StoreError) {}
-    func unlink(_ id: EmailID, from folder: FolderID) throws(StoreError) {}
-    func delete(_ id: EmailID) throws(StoreError) {}
-    func setFlags(_ id: EmailID, isRead: Bool?, isStarred: Bool?, isAnswered: Bool?, isDraft: Bool?) throws(StoreError) {}
     // AIRepository
-    func assignCategories(_ assignments: [CategoryAssignment]) throws(StoreError) {}
-    func categoryAssignment(of id: EmailID) throws(StoreError) -> CategoryAssignment? { nil }
-    func uncategorizedEmails(limit: Int) throws(StoreError) -> [EmailID] { [] }
-    func recordCorrection(_ correction: CategoryCorrection) throws(StoreError) {}
-    func corrections(account: AccountID?) throws(StoreError) -> [CategoryCorrection] { [] }
     func threadSummary(_ thread: ThreadID) throws(StoreError) -> StoredThreadSummary? { lock.withLock { summaries[thread] } }
     func saveThreadSummary(_ summary: StoredThreadSummary) throws(StoreError) { lock.withLock { summaries[summary.threadID] = summary } }
 }
