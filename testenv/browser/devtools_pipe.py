@@ -1,12 +1,20 @@
 """The DevTools-protocol plumbing both browser tools share: Chromium started with
 --remote-debugging-pipe speaks NUL-terminated JSON on two descriptors; this sends commands,
 collects replies and events, and shuts the browser down. Standard library only."""
+import fcntl
 import json
 import os
 import select
 import shutil
 import subprocess
+import tempfile
 import time
+
+# Flags every headless run uses: no first-run UI, no background traffic of Chromium's own.
+COMMON_FLAGS = ["--headless=new", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
+                "--no-first-run", "--no-default-browser-check", "--disable-extensions",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--mute-audio", "--disable-dev-shm-usage"]
 
 
 class DevToolsPipe:
@@ -15,6 +23,35 @@ class DevToolsPipe:
 
     error = RuntimeError
     command_timeout = 10
+
+    def launch(self, binary, profile_prefix, extra_flags):
+        """Starts Chromium with a fresh profile; it reads commands on fd 3 and writes replies on
+        fd 4 (--remote-debugging-pipe)."""
+        self.profile = tempfile.mkdtemp(prefix=profile_prefix)
+        to_chrome_r, to_chrome_w = os.pipe()
+        from_chrome_r, from_chrome_w = os.pipe()
+        # Move the child's ends out of the way first, so the dup2s below cannot overwrite each other.
+        child_r = os.dup(to_chrome_r) if to_chrome_r > 4 else fcntl.fcntl(to_chrome_r, fcntl.F_DUPFD, 10)
+        child_w = os.dup(from_chrome_w) if from_chrome_w > 4 else fcntl.fcntl(from_chrome_w, fcntl.F_DUPFD, 10)
+        os.close(to_chrome_r)
+        os.close(from_chrome_w)
+
+        def child_fds():
+            os.dup2(child_r, 3)
+            os.dup2(child_w, 4)
+            os.set_inheritable(3, True)
+            os.set_inheritable(4, True)
+
+        args = [binary] + COMMON_FLAGS + ["--user-data-dir=" + self.profile] + extra_flags + ["about:blank"]
+        self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL, preexec_fn=child_fds, close_fds=False)
+        os.close(child_r)
+        os.close(child_w)
+        os.set_inheritable(to_chrome_w, False)
+        os.set_inheritable(from_chrome_r, False)
+        self.wfd = to_chrome_w
+        self.rfd = from_chrome_r
+        self.reset_protocol_state()
 
     def reset_protocol_state(self):
         self.buffer = b""

@@ -32,14 +32,10 @@ Options:
 """
 import argparse
 import base64
-import fcntl
 import json
 import os
-import select
 import shutil
-import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -63,39 +59,11 @@ class Browser(DevToolsPipe):
 
     def __init__(self, binary, overall_deadline):
         self.deadline = overall_deadline
-        self.profile = tempfile.mkdtemp(prefix="hearth-chromium-")
-        to_chrome_r, to_chrome_w = os.pipe()
-        from_chrome_r, from_chrome_w = os.pipe()
-        # Chromium reads commands on fd 3 and writes replies on fd 4. Move the child's ends out
-        # of the way first, so the dup2s below cannot overwrite each other.
-        child_r = os.dup(to_chrome_r) if to_chrome_r > 4 else fcntl.fcntl(to_chrome_r, fcntl.F_DUPFD, 10)
-        child_w = os.dup(from_chrome_w) if from_chrome_w > 4 else fcntl.fcntl(from_chrome_w, fcntl.F_DUPFD, 10)
-        os.close(to_chrome_r)
-        os.close(from_chrome_w)
-
-        def child_fds():
-            os.dup2(child_r, 3)
-            os.dup2(child_w, 4)
-            os.set_inheritable(3, True)
-            os.set_inheritable(4, True)
-
-        args = [binary, "--headless=new", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
-                "--user-data-dir=" + self.profile, "--no-first-run", "--no-default-browser-check",
-                "--disable-extensions", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--disable-default-apps", "--mute-audio", "--disable-features=Translate,MediaRouter",
-                "--disable-dev-shm-usage",
-                # Belt and braces: even a request the harness failed to intercept cannot leave.
-                "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=http://127.0.0.1:9",
-                "--proxy-bypass-list=<-loopback>", "about:blank"]
-        self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL, preexec_fn=child_fds, close_fds=False)
-        os.close(child_r)
-        os.close(child_w)
-        os.set_inheritable(to_chrome_w, False)
-        os.set_inheritable(from_chrome_r, False)
-        self.wfd = to_chrome_w
-        self.rfd = from_chrome_r
-        self.reset_protocol_state()
+        self.launch(binary, "hearth-chromium-", [
+            "--disable-default-apps", "--disable-features=Translate,MediaRouter",
+            # Belt and braces: even a request the harness failed to intercept cannot leave.
+            "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=http://127.0.0.1:9",
+            "--proxy-bypass-list=<-loopback>"])
 
     def take_events(self):
         events, self.events = self.events, []

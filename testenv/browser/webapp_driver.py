@@ -26,14 +26,9 @@ Exit 0 when the run completed (failed steps are in the report), 2 on driver fail
 """
 import argparse
 import base64
-import fcntl
 import json
 import os
-import select
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -112,32 +107,10 @@ class Chromium(DevToolsPipe):
 
     def __init__(self, binary, deadline):
         self.deadline = deadline
-        self.profile = tempfile.mkdtemp(prefix="hearth-webapp-chromium-")
-        to_r, to_w = os.pipe()
-        from_r, from_w = os.pipe()
-        child_r = os.dup(to_r) if to_r > 4 else fcntl.fcntl(to_r, fcntl.F_DUPFD, 10)
-        child_w = os.dup(from_w) if from_w > 4 else fcntl.fcntl(from_w, fcntl.F_DUPFD, 10)
-        os.close(to_r)
-        os.close(from_w)
-
-        def child_fds():
-            os.dup2(child_r, 3)
-            os.dup2(child_w, 4)
-            os.set_inheritable(3, True)
-            os.set_inheritable(4, True)
-
-        args = [binary, "--headless=new", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
-                "--user-data-dir=" + self.profile, "--no-first-run", "--no-default-browser-check", "--disable-extensions",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--mute-audio",
-                "--disable-dev-shm-usage", "--hide-scrollbars", "--font-render-hinting=none",
-                # Only the app: every host name is unresolvable (127.0.0.1 is an address, not a name).
-                "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost", "about:blank"]
-        self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                     preexec_fn=child_fds, close_fds=False)
-        os.close(child_r)
-        os.close(child_w)
-        self.wfd, self.rfd = to_w, from_r
-        self.reset_protocol_state()
+        self.launch(binary, "hearth-webapp-chromium-", [
+            "--hide-scrollbars", "--font-render-hinting=none",
+            # Only the app: every host name is unresolvable (127.0.0.1 is an address, not a name).
+            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"])
 
 
 KEYS = {"Enter": (13, "\r"), "Escape": (27, ""), "Delete": (46, ""), "Backspace": (8, ""), "Tab": (9, ""),
