@@ -5,7 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-system.sh
-swift build -c release --product hearth >&2
+# The Swift runtime linked statically: a `hearth` process starts ~20% faster (search p50 24 → 19 ms
+# per process, docs/search.md), which is what scripts and per-keystroke callers pay.
+swift build -c release --static-swift-stdlib --product hearth >&2
 HEARTH=".build/release/hearth"
 if [ "$("$HEARTH" accounts --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["data"]))')" = 0 ]; then
   echo "No account yet: generating and importing the demo mailbox…" >&2
