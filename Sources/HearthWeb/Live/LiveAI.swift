@@ -28,8 +28,10 @@ extension WebApp {
     /// The work with the installed models (the Settings model directory), or nil without any.
     func postSyncWork() async -> PostSyncAIWork? {
         let manager = ModelManager(directory: services.modelDirectory ?? ModelManager.defaultDirectory)
-        var embedder: (any TextEmbedder)?
-        if let installed = manager.installedModel(for: .embedding) {
+        // The embedder search already holds (loaded once, on first use) when `hearth serve` gave
+        // one: opening a second copy per run would load the model twice and on every sync.
+        var embedder: (any TextEmbedder)? = await services.embedder?()
+        if embedder == nil, let installed = manager.installedModel(for: .embedding) {
             embedder = try? await LlamaTextEmbedder.open(modelPath: installed.path, modelIdentifier: installed.entry.id)
         }
         let generator = manager.installedModel(for: .generation).map {
