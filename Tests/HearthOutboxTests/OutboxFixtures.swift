@@ -68,6 +68,13 @@ final class TokenCounter: @unchecked Sendable {
 enum OutboxFixture {
     static func store() throws -> MailStore { try MailStore.inMemory() }
 
+    /// What most state-machine tests start from: an in-memory store with erin's account, a
+    /// manual clock and a scriptable transport.
+    static func bench() throws -> (store: MailStore, account: Account, clock: ManualOutboxClock, transport: FakeTransport) {
+        let store = try store()
+        return (store, try account(store), ManualOutboxClock(), FakeTransport())
+    }
+
     static func account(_ store: MailStore, email: String = "erin@example.test", provider: ProviderKind = .imap,
                         auth: AuthType = .password) throws -> Account {
         try store.create(Account(email: email, displayName: "Erin", provider: provider, authType: auth,

@@ -12,10 +12,7 @@ import Testing
 struct OutboxStateMachineTests {
     @Test("stored as queued BEFORE the countdown; nothing submitted in the window; undo gives the draft back")
     func undoWindow() async throws {
-        let store = try OutboxFixture.store()
-        let account = try OutboxFixture.account(store)
-        let clock = ManualOutboxClock()
-        let transport = FakeTransport()
+        let (store, account, clock, transport) = try OutboxFixture.bench()
         let outbox = OutboxFixture.outbox(store, transport: transport, clock: clock)
         let id = try await outbox.saveDraft(OutboxFixture.message(), account: account.id!)
         let ticket = try await outbox.send(id)
@@ -37,10 +34,7 @@ struct OutboxStateMachineTests {
 
     @Test("the window ends → one submission, the email is sent, in Sent, with its bytes; drafts copy removed; Sent copy appended")
     func completeSend() async throws {
-        let store = try OutboxFixture.store()
-        let account = try OutboxFixture.account(store)
-        let clock = ManualOutboxClock()
-        let transport = FakeTransport()
+        let (store, account, clock, transport) = try OutboxFixture.bench()
         let mailboxes = FakeMailboxes()
         let outbox = OutboxFixture.outbox(store, transport: transport, mailboxes: mailboxes, clock: clock)
         var message = OutboxFixture.message()
@@ -84,10 +78,7 @@ struct OutboxStateMachineTests {
 
     @Test("transient failures follow 30 s, 2 m, 8 m, 30 m, 2 h, then Failed")
     func retrySchedule() async throws {
-        let store = try OutboxFixture.store()
-        let account = try OutboxFixture.account(store)
-        let clock = ManualOutboxClock()
-        let transport = FakeTransport()
+        let (store, account, clock, transport) = try OutboxFixture.bench()
         transport.onSubmit = { _ in .rejected(stage: .rcptTo, reply: SMTPReply(code: 451, enhanced: EnhancedStatusCode(4, 3, 0), lines: ["try later"])) }
         let outbox = OutboxFixture.outbox(store, transport: transport, clock: clock, undo: .zero)
         let id = try await outbox.saveDraft(OutboxFixture.message(), account: account.id!)
@@ -117,10 +108,7 @@ struct OutboxStateMachineTests {
 
     @Test("a refused recipient fails at once, without retry")
     func badRecipient() async throws {
-        let store = try OutboxFixture.store()
-        let account = try OutboxFixture.account(store)
-        let clock = ManualOutboxClock()
-        let transport = FakeTransport()
+        let (store, account, clock, transport) = try OutboxFixture.bench()
         transport.onSubmit = { _ in .recipientsRejected([RecipientRejection(address: "nobody@example.test", reply: SMTPReply(code: 550, enhanced: EnhancedStatusCode(5, 1, 1), lines: ["no such user"]))]) }
         let outbox = OutboxFixture.outbox(store, transport: transport, clock: clock, undo: .zero)
         let id = try await outbox.saveDraft(OutboxFixture.message(to: "nobody@example.test"), account: account.id!)
@@ -163,10 +151,7 @@ struct OutboxStateMachineTests {
 
     @Test("recovery: a dead process's undo window becomes a draft (never sent); a live one is left alone; an interrupted send is queued again")
     func recovery() async throws {
-        let store = try OutboxFixture.store()
-        let account = try OutboxFixture.account(store)
-        let clock = ManualOutboxClock()
-        let transport = FakeTransport()
+        let (store, account, clock, transport) = try OutboxFixture.bench()
         let mailboxes = FakeMailboxes()
         // Process 100 pressed Send and died; process 200 is still counting down.
         let dead = OutboxFixture.outbox(store, transport: transport, mailboxes: mailboxes, clock: clock, pid: 100)
@@ -198,10 +183,7 @@ struct OutboxStateMachineTests {
 
     @Test("72 hours in the queue: Failed")
     func maximumAge() async throws {
-        let store = try OutboxFixture.store()
-        let account = try OutboxFixture.account(store)
-        let clock = ManualOutboxClock()
-        let transport = FakeTransport()
+        let (store, account, clock, transport) = try OutboxFixture.bench()
         transport.onOpen = { _ in .connectionFailed(host: "h", port: 1, reason: "offline") }
         let outbox = OutboxFixture.outbox(store, transport: transport, clock: clock, undo: .zero)
         let id = try await outbox.saveDraft(OutboxFixture.message(), account: account.id!)
@@ -214,10 +196,7 @@ struct OutboxStateMachineTests {
 
     @Test("edit a queued message: back to drafts, then sent with the edit; discard removes it")
     func editAndDiscard() async throws {
-        let store = try OutboxFixture.store()
-        let account = try OutboxFixture.account(store)
-        let clock = ManualOutboxClock()
-        let transport = FakeTransport()
+        let (store, account, clock, transport) = try OutboxFixture.bench()
         transport.onOpen = { _ in .connectionFailed(host: "h", port: 1, reason: "offline") }
         let outbox = OutboxFixture.outbox(store, transport: transport, clock: clock, undo: .zero)
         let id = try await outbox.saveDraft(OutboxFixture.message(subject: "v1"), account: account.id!)
