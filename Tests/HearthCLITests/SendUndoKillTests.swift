@@ -12,16 +12,22 @@ import Glibc
 /// Users: erin@example.test only.
 @Suite("CLI send: kill -9 in the undo window", .mailRig, .timeLimit(.minutes(2)), .serialized)
 struct SendUndoKillTests {
-    @Test("killed during the undo window → a draft, never sent")
-    func killInUndoWindow() async throws {
-        let rig = try MailRig.require()
-        let dir = try Corpora.temporaryDirectory("hearth-send-kill")
-        defer { try? FileManager.default.removeItem(at: dir) }
+    /// A store in `dir` with erin's rig account (IMAP and submission over implicit TLS).
+    static func storeWithErin(in dir: URL, rig: MailRig) throws -> MailStore {
         let store = try MailStore.open(directory: dir)
         _ = try store.create(Account(
             email: "erin@example.test", displayName: "Erin", provider: .imap, authType: .password,
             imap: ServerEndpoint(host: "localhost", port: rig.imapsPort, security: .implicitTLS, extraCAFile: rig.caFile),
             smtp: ServerEndpoint(host: "localhost", port: rig.submissionsPort, security: .implicitTLS, extraCAFile: rig.caFile)))
+        return store
+    }
+
+    @Test("killed during the undo window → a draft, never sent")
+    func killInUndoWindow() async throws {
+        let rig = try MailRig.require()
+        let dir = try Corpora.temporaryDirectory("hearth-send-kill")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try Self.storeWithErin(in: dir, rig: rig)
         let mark = rig.sinkHighWaterMark()
         let subject = "kill in undo window \(UUID().uuidString)"
 
@@ -72,11 +78,7 @@ struct SendUndoKillTests {
         let rig = try MailRig.require()
         let dir = try Corpora.temporaryDirectory("hearth-send-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let store = try MailStore.open(directory: dir)
-        _ = try store.create(Account(
-            email: "erin@example.test", displayName: "Erin", provider: .imap, authType: .password,
-            imap: ServerEndpoint(host: "localhost", port: rig.imapsPort, security: .implicitTLS, extraCAFile: rig.caFile),
-            smtp: ServerEndpoint(host: "localhost", port: rig.submissionsPort, security: .implicitTLS, extraCAFile: rig.caFile)))
+        let store = try Self.storeWithErin(in: dir, rig: rig)
         let mark = rig.sinkHighWaterMark()
         let subject = "cli compose \(UUID().uuidString)"
         let binary = HearthBinary(dataDirectory: dir)
