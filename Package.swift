@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "hearth", targets: ["hearth"]),
+        .executable(name: "hearth-bench", targets: ["hearth-bench"]),
         .library(name: "HearthCore", targets: ["HearthCore"]),
     ],
     dependencies: [
@@ -112,6 +113,13 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
         .executableTarget(name: "hearth", dependencies: ["HearthCLI"], swiftSettings: strict),
+        // Benchmarks, evaluation sets and mail-rig helpers: a developer tool, not in the product binary.
+        .target(name: "HearthBench", dependencies: [
+            "HearthCLI", "HearthCore", "HearthMIME", "HearthStore", "HearthMailbox", "HearthSync", "HearthIMAP",
+            "HearthSearch", "HearthSMTP", "HearthOutbox", "HearthAI", "HearthWeb", "HearthProcess",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], swiftSettings: strict),
+        .executableTarget(name: "hearth-bench", dependencies: ["HearthBench"], path: "Sources/hearth-bench", swiftSettings: strict),
 
         // Test-only helpers (corpus location, temporary directories).
         .target(name: "HearthTestSupport", dependencies: ["HearthProcess"], path: "Tests/HearthTestSupport"),
@@ -131,6 +139,7 @@ let package = Package(
         .testTarget(name: "HearthSecurityTests", dependencies: ["HearthTestSupport", "HearthSecurity", "HearthCore"]),
         .testTarget(name: "HearthWebTests", dependencies: ["HearthTestSupport", "HearthWeb", "HearthStore", "HearthCore"]),
         .testTarget(name: "HearthProcessTests", dependencies: ["HearthProcess"]),
+        .testTarget(name: "HearthBenchTests", dependencies: ["HearthTestSupport", "HearthProcess", "hearth-bench", "hearth", "HearthBench"]),
         .testTarget(name: "HearthCLITests", dependencies: ["HearthTestSupport", "HearthProcess", "hearth", "HearthCLI", "HearthStore", "HearthCore"]),
     ]
 )

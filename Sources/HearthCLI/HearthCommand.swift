@@ -10,7 +10,7 @@ public struct HearthCommand: AsyncParsableCommand {
         subcommands: [
             ImportCommand.self, ThreadsCommand.self, ShowCommand.self, StatsCommand.self,
             AccountsCommand.self, AccountCommand.self, SyncCommand.self,
-            MarkCommand.self, ArchiveCommand.self, DeleteCommand.self, MoveCommand.self, ActionsCommand.self, BenchCommand.self, RenderCommand.self,
+            MarkCommand.self, ArchiveCommand.self, DeleteCommand.self, MoveCommand.self, ActionsCommand.self, RenderCommand.self,
             ComposeCommand.self, ReplyCommand.self, ForwardCommand.self, OutboxCommand.self, ContactsCommand.self, AttachmentsCommand.self, AttachmentCommand.self,
             ModelCommand.self, CategorizeCommand.self, SummarizeCommand.self, RepliesCommand.self,
             SearchCommand.self, ReindexCommand.self, ServeCommand.self,

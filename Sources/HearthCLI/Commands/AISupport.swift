@@ -5,16 +5,18 @@ import HearthCore
 import HearthMIME
 
 /// The AI adapters wired for one command: whatever models are installed, nothing otherwise.
-struct AIServices {
+package struct AIServices {
     let manager = ModelManager()
 
+    package init() {}
+
     /// The embedding model, or nil (features then say "unavailable").
-    func embedder() async -> LlamaTextEmbedder? {
+    package func embedder() async -> LlamaTextEmbedder? {
         guard let installed = manager.installedModel(for: .embedding) else { return nil }
         return try? await LlamaTextEmbedder.open(modelPath: installed.path, modelIdentifier: installed.entry.id)
     }
 
-    func generator() -> LlamaTextGenerator? {
+    package func generator() -> LlamaTextGenerator? {
         manager.installedModel(for: .generation).map { LlamaTextGenerator(modelPath: $0.path, modelIdentifier: $0.entry.id) }
     }
 
@@ -49,7 +51,7 @@ extension CLIError {
 }
 
 /// Runs an AI command body; AI errors become a message and an exit code, never a crash.
-func reportingAIErrors(json: Bool, _ body: () throws -> Void) throws {
+package func reportingAIErrors(json: Bool, _ body: () throws -> Void) throws {
     try reportingErrors(json: json) {
         do { try body() } catch let error as ExitCode { throw error } catch let error as CLIError { throw error } catch {
             if CLIError.from(error) != nil { throw error }

@@ -4,7 +4,7 @@ import HearthAI
 import HearthCore
 
 /// `hearth categorize`: categorise uncategorised mail (signals → embeddings → LLM for the
-/// unsure), record a user correction, or measure accuracy on the hand-labelled evaluation set.
+/// unsure) or record a user correction. Accuracy on the evaluation set: `hearth-bench categorize`.
 struct CategorizeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "categorize",
@@ -12,8 +12,7 @@ struct CategorizeCommand: ParsableCommand {
         discussion: """
             Without options: categorises up to --limit uncategorised emails and stores category and confidence.
             --email ID --set CATEGORY: re-categorise one email by hand; future mail from that sender and similar \
-            mail follows it. --eval: accuracy per category on Tests/HearthAITests/Resources/category-eval.tsv \
-            (needs ../shared/corpora).
+            mail follows it.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -22,12 +21,9 @@ struct CategorizeCommand: ParsableCommand {
     @Option(help: "The category to set (with --email).") var set: String?
     @Flag(help: "Print why each email got its category.") var explain = false
     @Flag(help: "Do not consult the LLM for unsure emails (faster).") var noLlm = false
-    @Option(help: "Evaluate on this labelled set instead (default with --eval: the repository's).") var evalSet: String?
-    @Flag(help: "Measure accuracy on the evaluation set.") var eval = false
 
     func run() throws {
         try reportingAIErrors(json: global.json) {
-            if eval || evalSet != nil { return try runEvaluation() }
             let engine = try Engine.open(global)
             if let email {
                 guard let name = set, let category = AICategory(rawValue: name), category != .uncategorized else {
@@ -86,20 +82,5 @@ struct CategorizeCommand: ParsableCommand {
             category: category, embedding: vector, date: Date()))
         StandardStreams.out(global.json ? try JSONOutput.render("categorize.correction", ["emailId": "\(id.rawValue)", "category": category.rawValue])
                             : "email \(id.rawValue) is now \(category.rawValue); mail from \(email.from?.address ?? "this sender") and similar mail will follow")
-    }
-
-    private func runEvaluation() throws {
-        let set = try EvaluationSet.load(path: evalSet)
-        let useLLM = !noLlm
-        let inputs = set.map(\.input)
-        let started = Date()
-        let decisions = try AsyncBridge.run {
-            let services = AIServices()
-            let categorizer = await EmailCategorizer.make(embedder: await services.embedder(),
-                                                          generator: useLLM ? services.generator() : nil)
-            return await categorizer.categorize(inputs)
-        }
-        let report = EvaluationReport(items: set, decisions: decisions, seconds: Date().timeIntervalSince(started))
-        StandardStreams.out(global.json ? try JSONOutput.render("categorize.eval", report) : report.table)
     }
 }

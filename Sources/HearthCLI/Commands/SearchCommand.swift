@@ -137,13 +137,13 @@ struct SearchCommand: ParsableCommand {
 }
 
 /// The search side's wiring for the CLI: which embedder, folder names, async bridging.
-enum SearchWiring {
+package enum SearchWiring {
     /// The embedder search and reindex use. Default: the installed embedding model (MiniLM),
     /// opened only when a query vector is really needed (`DeferredEmbedder`); no model installed
     /// means keyword-only, silently (FR-SEARCH-05/07, E-04). `minilm` insists on the model (an
     /// error when it is not installed), `none` turns semantic search off, `hashing` is the
     /// deterministic model-free one of tests and benchmarks.
-    static func embedder(named name: String?) throws -> (any TextEmbedder)? {
+    package static func embedder(named name: String?) throws -> (any TextEmbedder)? {
         switch name?.lowercased() {
         case nil: return SearchEmbedders.installed()
         case "minilm":
@@ -181,7 +181,7 @@ enum SearchWiring {
     }
 
     /// Runs async work from a synchronous command and waits for it.
-    static func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+    package static func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
         try AsyncBridge.run(body)
     }
 }

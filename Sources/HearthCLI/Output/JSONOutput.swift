@@ -10,7 +10,7 @@ struct JSONEnvelope<Payload: Encodable>: Encodable {
     let data: Payload
 }
 
-enum JSONOutput {
+package enum JSONOutput {
     static let version = 1
 
     static func encoder() -> JSONEncoder {
@@ -20,7 +20,7 @@ enum JSONOutput {
         return encoder
     }
 
-    static func render<Payload: Encodable>(_ schema: String, _ payload: Payload) throws -> String {
+    package static func render<Payload: Encodable>(_ schema: String, _ payload: Payload) throws -> String {
         let data = try encoder().encode(JSONEnvelope(schema: "hearth.\(schema)", version: version, data: payload))
         return String(decoding: data, as: UTF8.self)
     }

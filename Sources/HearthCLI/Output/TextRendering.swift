@@ -3,7 +3,7 @@ import HearthCore
 
 /// Human-readable rendering of the CLI's results. Kept apart from the commands so the web app
 /// and tests can rely on the JSON forms, and this can change freely.
-enum TextRendering {
+package enum TextRendering {
     static func shortDate(_ date: Date, now: Date = Date()) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -26,7 +26,7 @@ enum TextRendering {
     }
 
     /// Pads or cuts to exactly `width` characters.
-    static func fit(_ text: String, _ width: Int) -> String {
+    package static func fit(_ text: String, _ width: Int) -> String {
         let flat = text.replacingOccurrences(of: "\n", with: " ")
         if flat.count > width { return String(flat.prefix(max(0, width - 1))) + "…" }
         return flat + String(repeating: " ", count: width - flat.count)
@@ -73,7 +73,7 @@ enum TextRendering {
         return lines.joined(separator: "\n")
     }
 
-    static func byteCount(_ bytes: Int) -> String {
+    package static func byteCount(_ bytes: Int) -> String {
         ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 /// Runs async engine work from a synchronous command and waits for its result. The command tree
 /// is mostly synchronous (ArgumentParser's `ParsableCommand`); the engine's network, AI and
 /// search calls are async. One bridge for all of them.
-enum AsyncBridge {
-    static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+package enum AsyncBridge {
+    package static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
         let cell = ResultCell<T>()
         let done = DispatchSemaphore(value: 0)
         Task {

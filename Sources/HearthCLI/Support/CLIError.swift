@@ -3,7 +3,7 @@ import HearthCore
 import HearthSync
 
 /// Errors the CLI reports to the user, each with its exit code.
-enum CLIError: Error, CustomStringConvertible {
+package enum CLIError: Error, CustomStringConvertible {
     case notFound(String)
     case invalidInput(String)
     case cannotCreate(String)
@@ -13,7 +13,7 @@ enum CLIError: Error, CustomStringConvertible {
     /// The server refused our credentials: fix them.
     case noPermission(String)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .notFound(let m), .invalidInput(let m), .cannotCreate(let m), .io(let m), .unavailable(let m), .noPermission(let m): m
         }
@@ -90,7 +90,7 @@ func reportingErrors(json: Bool, _ body: () async throws -> Void) async throws {
     }
 }
 
-func reportingErrors(json: Bool, _ body: () throws -> Void) throws {
+package func reportingErrors(json: Bool, _ body: () throws -> Void) throws {
     do {
         try body()
     } catch let error where !(error is ExitCode) && CLIError.from(error) != nil {

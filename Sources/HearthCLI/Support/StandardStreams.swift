@@ -6,12 +6,12 @@ import Darwin
 #endif
 
 /// Data goes to stdout; logs and progress to stderr, so `hearth threads --json | jq` works.
-enum StandardStreams {
-    static func out(_ text: String) {
+package enum StandardStreams {
+    package static func out(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
-    static func err(_ text: String) {
+    package static func err(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 

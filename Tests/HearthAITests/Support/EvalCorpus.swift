@@ -9,7 +9,7 @@ import HearthTestSupport
 /// This target cannot use HearthMIME (not among its dependencies), so the reader here is a
 /// deliberately small one — unfolded headers, the first text part, quoted-printable/base64,
 /// HTML reduced to text — enough for what the categoriser reads. The CLI's
-/// `hearth categorize --eval` runs the same set through the real parser.
+/// `hearth-bench categorize` runs the same set through the real parser.
 enum EvalCorpus {
     struct Item { let key: String; let label: AICategory; let clear: Bool; let input: CategorizationInput }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HearthCLI
 import HearthCore
 import HearthProcess
 import HearthSearch
@@ -48,9 +49,7 @@ struct BenchSearchCommand: ParsableCommand {
     var parsedSizes: [Int] { sizes.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
 
     func run() throws {
-        let hearth = CommandLine.arguments[0].contains("/")
-            ? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
-            : (ChildProcess.which("hearth") ?? "hearth")
+        let hearth = try BenchEnvironment.hearthExecutable()
         let mu = noMu ? nil : BenchTools.require("mu", package: "maildir-utils")
         let notmuch = noNotmuch ? nil : BenchTools.require("notmuch", package: "notmuch")
         var reports: [BenchSearchReport] = []
@@ -333,7 +332,7 @@ struct BenchSearchRun {
         if !corpus.isEmpty {
             mips = try BenchMaildirWriter.write(sources: corpus, to: maildir, limit: size).0
         } else {
-            StandardStreams.err("bench search: no linux-mips corpus (../shared/corpora or $HEARTH_CORPORA): seeded mail only")
+            StandardStreams.err("bench search: no linux-mips corpus ($HEARTH_CORPORA/bulk-linux-mips): seeded mail only")
             for sub in ["cur", "new", "tmp"] {
                 try FileManager.default.createDirectory(at: maildir.appendingPathComponent(sub), withIntermediateDirectories: true)
             }
@@ -366,8 +365,8 @@ struct BenchSearchRun {
 enum BenchCorpus {
     /// linux-mips 1996–2005 (the slice `bench import` uses), or empty.
     static func linuxMipsSlice() -> [String] {
-        let root = ProcessInfo.processInfo.environment["HEARTH_CORPORA"] ?? "../shared/corpora"
-        let dir = URL(fileURLWithPath: root).appendingPathComponent("bulk-linux-mips")
+        guard let root = BenchEnvironment.corporaIfSet() else { return [] }
+        let dir = root.appendingPathComponent("bulk-linux-mips")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
         return names.filter { name in
             guard name.hasSuffix(".mboxrd.xz"), !name.contains("index"),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HearthCLI
 import HearthCore
 import HearthIMAP
 import HearthStore
@@ -8,19 +9,19 @@ import HearthSync
 import Glibc
 #endif
 
-/// `hearth bench sync`: initial and incremental IMAP sync against the mail rig (testenv/rig),
+/// `hearth-bench sync`: initial and incremental IMAP sync against the mail rig (testenv/rig),
 /// Hearth side by side with `mbsync` in the same run, on the same account.
 ///
 /// Per size N the bench folder (default `HearthBench`) of the user is emptied and seeded with the
 /// same N messages (`rig seed N --folder F --start 0`). `AccountSynchronizer` has no folder
 /// filter, so both tools sync the WHOLE account (mbsync with `Patterns *`): the figures name the
 /// number of messages actually synced. Every Hearth run is a child process
-/// (`hearth bench sync _run`), so wall time and peak RSS (wait4) are measured exactly as for mbsync.
+/// (`hearth-bench sync _run`), so wall time and peak RSS (wait4) are measured exactly as for mbsync.
 struct BenchSyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "Initial / incremental IMAP sync against the mail rig vs `mbsync` on the same account.",
-        discussion: "Needs the rig (testenv/rig/rig up); endpoints from $RIG_ENV_FILE or /tmp/mailrig/env.",
+        discussion: "Needs the rig (testenv/rig/rig up); endpoints from its sourced env file or $RIG_ENV_FILE.",
         subcommands: [BenchSyncChildCommand.self])
 
     @Option(help: "Comma-separated message counts seeded into the bench folder.")
@@ -38,7 +39,7 @@ struct BenchSyncCommand: ParsableCommand {
     @Option(help: "Folder of the user that holds the seeded messages (emptied and re-seeded per size).")
     var folder: String = "HearthBench"
 
-    @Option(help: "The rig command (default: testenv/rig/rig, else ../shared/rig/rig).")
+    @Option(help: "The rig command (default: $RIG_BIN, else testenv/rig/rig under the current directory).")
     var rig: String?
 
     @ArgumentParser.Flag(help: "Skip the `mbsync` comparison.")
@@ -61,9 +62,7 @@ struct BenchSyncCommand: ParsableCommand {
             return n
         }
         let mbsync = noMbsync ? nil : try ensureMbsync()
-        let hearth = CommandLine.arguments[0].contains("/")
-            ? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
-            : (ChildProcess.which("hearth") ?? "hearth")
+        let hearth = BenchEnvironment.selfExecutable()
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-bench-sync-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -124,7 +123,7 @@ struct BenchSyncCommand: ParsableCommand {
         let resultFile = work.appendingPathComponent("child-result.json")
         try? FileManager.default.removeItem(at: resultFile)
         let m = try ChildProcess.measure(hearth, [
-            "bench", "sync", "_run", "--data-dir", dataDir, "--host", env.host, "--port", String(env.imapsPort),
+            "sync", "_run", "--data-dir", dataDir, "--host", env.host, "--port", String(env.imapsPort),
             "--ca", env.caFile, "--login", user, "--result", resultFile.path])
         guard m.exitStatus == 0 else {
             let why = (try? String(contentsOfFile: resultFile.path + ".error", encoding: .utf8)) ?? "no message"
@@ -146,11 +145,11 @@ struct BenchSyncCommand: ParsableCommand {
     }
 
     private func rigPath() throws -> String {
-        let candidates = [rig, ProcessInfo.processInfo.environment["RIG_BIN"], "testenv/rig/rig", "../shared/rig/rig"]
+        let candidates = [rig, ProcessInfo.processInfo.environment["RIG_BIN"], "testenv/rig/rig"]
         for case let path? in candidates where FileManager.default.isExecutableFile(atPath: path) {
             return URL(fileURLWithPath: path).standardizedFileURL.path
         }
-        throw CLIError.notFound("no rig command (testenv/rig/rig); pass --rig PATH")
+        throw CLIError.notFound("no rig command (testenv/rig/rig under the current directory); pass --rig PATH or set RIG_BIN")
     }
 
     private func ensureMbsync() throws -> String {

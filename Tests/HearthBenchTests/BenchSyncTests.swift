@@ -1,8 +1,8 @@
 import Foundation
-@testable import HearthCLI
+@testable import HearthBench
 import Testing
 
-/// `hearth bench sync` without the rig: argument and environment handling only (the benchmark
+/// `hearth-bench sync` without the rig: argument and environment handling only (the benchmark
 /// itself needs the rig and minutes; its figures are in docs/benchmarks.md).
 @Suite struct BenchSyncTests {
     @Test func parsesTheRigEnvironmentFile() {
@@ -27,11 +27,18 @@ import Testing
 
     @Test func withoutTheRigItSaysHowToStartIt() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-benchsync-\(UUID().uuidString)")
-        let result = try HearthBinary(dataDirectory: dir).run(
-            ["bench", "sync", "--sizes", "10", "--no-mbsync"],
-            environment: ["RIG_ENV_FILE": dir.appendingPathComponent("no-such-env").path], useDataDir: false)
+        let result = try BuiltExecutable.named("hearth-bench").run(
+            ["sync", "--sizes", "10", "--no-mbsync"],
+            environment: ["RIG_ENV_FILE": dir.appendingPathComponent("no-such-env").path])
         #expect(result.status == 66)
         #expect(result.stderr.contains("start the rig: testenv/rig/rig up"))
         #expect(result.stdout.isEmpty)
+    }
+
+    /// No guessed location: without RIG_ENV_FILE or the rig's variables, it says what to set.
+    @Test func withoutAnyRigVariableItNamesThem() throws {
+        let result = try BuiltExecutable.named("hearth-bench").run(["sync", "--sizes", "10", "--no-mbsync"])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("RIG_ENV_FILE"))
     }
 }

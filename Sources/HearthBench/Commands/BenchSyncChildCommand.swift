@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HearthCLI
 import HearthCore
 import HearthIMAP
 import HearthStore
@@ -8,7 +9,7 @@ import HearthSync
 import Glibc
 #endif
 
-/// `hearth bench sync _run` (hidden): one account sync into `--data-dir`, creating the account on
+/// `hearth-bench sync _run` (hidden): one account sync into `--data-dir`, creating the account on
 /// the first run (initial sync) and reusing it afterwards (incremental). Writes
 /// `BenchSyncChildResult` as JSON to `--result`. The password comes from the environment.
 struct BenchSyncChildCommand: ParsableCommand {

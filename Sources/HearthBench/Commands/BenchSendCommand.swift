@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
+import HearthCLI
 import HearthCore
 import HearthOutbox
 import HearthSMTP
 import HearthStore
 
-/// `hearth bench send`: against the mail rig (testenv/rig), as erin@example.test:
+/// `hearth-bench send`: against the mail rig (testenv/rig), as erin@example.test:
 /// - latency from the end of the undo window (release) to the server's 250 after DATA, for a
 ///   10 KB and a 5 MB message (spec: < 3 s), median of `--reps`;
 /// - throughput of 100 messages queued at once and sent by one queue run (one SMTP session).
@@ -111,13 +112,9 @@ struct BenchSendCommand: ParsableCommand {
 
     /// The rig's implicit-TLS submission port and CA from its env file.
     static func rig() throws -> (port: Int, ca: String) {
-        let path = ProcessInfo.processInfo.environment["RIG_ENV_FILE"] ?? "/tmp/mailrig/env"
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw CLIError.notFound("no rig environment at \(path): start the rig: testenv/rig/rig up")
-        }
-        let values = RigEnvironment.parse(text)
+        let values = try BenchEnvironment.rigValues()
         guard let port = values["RIG_SUBMISSIONS_PORT"].flatMap(Int.init), let ca = values["RIG_CA"] else {
-            throw CLIError.invalidInput("\(path) has no RIG_SUBMISSIONS_PORT / RIG_CA")
+            throw CLIError.invalidInput("the rig environment has no RIG_SUBMISSIONS_PORT / RIG_CA: start the rig: testenv/rig/rig up")
         }
         return (port, ca)
     }

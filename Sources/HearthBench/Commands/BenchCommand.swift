@@ -1,24 +1,32 @@
 import ArgumentParser
 import Foundation
+import HearthCLI
 import HearthCore
 import HearthMailbox
 
-/// `hearth bench …`: performance figures, printed, never asserted (the machine is noisy:
+/// `hearth-bench …`: performance figures, printed, never asserted (the machine is noisy:
 /// medians of several runs). Reference tools run in the same invocation so ratios are fair.
-struct BenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "bench", abstract: "Measure the engine (and reference tools, side by side).",
-        subcommands: [BenchImportCommand.self, BenchSyncCommand.self, BenchAICommand.self, BenchSearchCommand.self, BenchSendCommand.self, BenchWebCommand.self])
+/// A developer tool of its own, so benchmarks and evaluation sets stay out of the `hearth` binary
+/// users run; where it needs paths (the `hearth` binary, corpora, the rig) they come from flags
+/// and environment variables (`BenchEnvironment`), never from a guessed location.
+public struct BenchCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "hearth-bench", abstract: "Measure the Hearth engine (and reference tools, side by side).",
+        discussion: BenchEnvironment.help,
+        subcommands: [BenchImportCommand.self, BenchSyncCommand.self, BenchAICommand.self, BenchSearchCommand.self, BenchSendCommand.self, BenchWebCommand.self,
+                      BenchCategorizeCommand.self])
+
+    public init() {}
 }
 
-/// `hearth bench import`: import the linux-mips slice (as a Maildir) with Hearth and index the
+/// `hearth-bench import`: import the linux-mips slice (as a Maildir) with Hearth and index the
 /// same Maildir with `mu index`, each in a fresh directory, and print medians and the ratio.
 struct BenchImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import throughput and peak memory vs `mu index` on the same messages.")
 
-    @Argument(help: "Mailboxes to benchmark (default: ../shared/corpora/bulk-linux-mips/*.mboxrd.xz).")
+    @Argument(help: "Mailboxes to benchmark (default: $HEARTH_CORPORA/bulk-linux-mips/*.mboxrd.xz, 1996–2005).")
     var paths: [String] = []
 
     @Option(help: "Runs per tool; the median is reported.")
@@ -42,9 +50,7 @@ struct BenchImportCommand: ParsableCommand {
         let (count, bytes) = try BenchMaildirWriter.write(sources: sources, to: maildir, limit: limit)
         StandardStreams.err("bench: \(count) messages, \(TextRendering.byteCount(Int(bytes)))")
 
-        let hearth = CommandLine.arguments[0].contains("/")
-            ? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
-            : (ChildProcess.which("hearth") ?? "hearth")
+        let hearth = try BenchEnvironment.hearthExecutable()
         var hearthRuns: [ChildProcess.Measurement] = []
         for rep in 1...max(1, reps) {
             let dataDir = work.appendingPathComponent("hearth-\(rep)").path
@@ -76,8 +82,7 @@ struct BenchImportCommand: ParsableCommand {
     }
 
     private func defaultCorpus() throws -> [String] {
-        let root = ProcessInfo.processInfo.environment["HEARTH_CORPORA"] ?? "../shared/corpora"
-        let dir = URL(fileURLWithPath: root).appendingPathComponent("bulk-linux-mips")
+        let dir = try BenchEnvironment.corpora().appendingPathComponent("bulk-linux-mips")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
         let files = names.filter { $0.hasSuffix(".mboxrd.xz") && !$0.contains("index") }.sorted()
         guard !files.isEmpty else {

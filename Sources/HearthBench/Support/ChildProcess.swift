@@ -1,4 +1,5 @@
 import Foundation
+import HearthCLI
 import HearthProcess
 
 /// The benchmark's view of a child program: wall time, exit status and the child's own peak

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HearthCLI
 import HearthCore
 import HearthIMAP
 import HearthStore
@@ -8,20 +9,17 @@ import HearthSync
 import Glibc
 #endif
 
-/// Rig endpoints from the `export NAME=value  # comment` lines of `$RIG_ENV_FILE` or /tmp/mailrig/env.
+/// Rig endpoints: the `RIG_*` variables of a sourced env file, or the `export NAME=value  # comment`
+/// lines of the file `$RIG_ENV_FILE` names (`BenchEnvironment.rigValues`).
 struct RigEnvironment {
     var host: String
     var imapsPort: Int
     var caFile: String
 
     static func load() throws -> RigEnvironment {
-        let path = ProcessInfo.processInfo.environment["RIG_ENV_FILE"] ?? "/tmp/mailrig/env"
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw CLIError.notFound("no rig environment at \(path): start the rig: testenv/rig/rig up")
-        }
-        let values = parse(text)
+        let values = try BenchEnvironment.rigValues()
         guard let port = values["RIG_IMAPS_PORT"].flatMap(Int.init), let ca = values["RIG_CA"] else {
-            throw CLIError.invalidInput("\(path) has no RIG_IMAPS_PORT / RIG_CA: start the rig: testenv/rig/rig up")
+            throw CLIError.invalidInput("the rig environment has no RIG_IMAPS_PORT / RIG_CA: start the rig: testenv/rig/rig up")
         }
         return RigEnvironment(host: values["RIG_HOST"] ?? "127.0.0.1", imapsPort: port, caFile: ca)
     }

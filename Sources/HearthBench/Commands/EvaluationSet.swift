@@ -1,4 +1,5 @@
 import Foundation
+import HearthCLI
 import HearthAI
 import HearthCore
 import HearthMIME
@@ -14,15 +15,17 @@ enum EvaluationSet {
     }
 
     static var corpus: URL {
-        let root = ProcessInfo.processInfo.environment["HEARTH_CORPORA"] ?? "../shared/corpora"
-        return URL(fileURLWithPath: root).appendingPathComponent("bulk-spamassassin-public/spamassassin-public-corpus-20030228.tar.xz")
+        get throws {
+            try BenchEnvironment.corpora().appendingPathComponent("bulk-spamassassin-public/spamassassin-public-corpus-20030228.tar.xz")
+        }
     }
 
     static func load(path: String?) throws -> [Item] {
         let file = path ?? defaultPath
         guard let tsv = try? String(contentsOfFile: file, encoding: .utf8) else { throw CLIError.notFound("no evaluation set at \(file)") }
+        let corpus = try Self.corpus
         guard FileManager.default.fileExists(atPath: corpus.path) else {
-            throw CLIError.notFound("the evaluation set needs \(corpus.path) (set HEARTH_CORPORA)")
+            throw CLIError.notFound("the evaluation set needs \(corpus.path) (HEARTH_CORPORA names the corpora folder)")
         }
         let rows = tsv.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t").map(String.init) }.filter { $0.count >= 3 }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-eval-\(UUID().uuidString)")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HearthCLI
 import HearthCore
 import HearthStore
 import HearthWeb
@@ -7,7 +8,7 @@ import HearthWeb
 import Glibc
 #endif
 
-/// `hearth bench web`: the web app's server-side times on generated mailboxes (10K and 50K
+/// `hearth-bench web`: the web app's server-side times on generated mailboxes (10K and 50K
 /// messages by default): the inbox list (first page and a page deep in the mailbox through the
 /// keyset cursor), opening a conversation (first open: sanitising and marking read; reopened:
 /// cached), p50/p95 in-process; then, as a real process, `hearth serve` → first page (the time
@@ -28,9 +29,7 @@ struct BenchWebCommand: ParsableCommand {
     }
 
     func run() throws {
-        let hearth = CommandLine.arguments[0].contains("/")
-            ? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
-            : (ChildProcess.which("hearth") ?? "hearth")
+        let hearth = try BenchEnvironment.hearthExecutable()
         var results: [BenchWebResult] = []
         for size in parsedSizes {
             let work = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-bench-web-\(UUID().uuidString)")

@@ -1,0 +1,3 @@
+import HearthBench
+
+BenchCommand.main()
