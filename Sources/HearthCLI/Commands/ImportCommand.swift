@@ -3,6 +3,8 @@ import Foundation
 import HearthCore
 import HearthMailbox
 import HearthMIME
+import HearthAI
+import HearthStore
 
 /// `hearth import PATH`: reads an mbox file (also .xz/.gz) or a Maildir into a local account.
 struct ImportCommand: ParsableCommand {
@@ -23,6 +25,11 @@ struct ImportCommand: ParsableCommand {
 
     @Flag(help: "Do not keep each message's raw source (saves space; attachments then cannot be opened).")
     var noRawSource = false
+
+    /// The first run (`scripts/run.sh`) imports the demo mailbox with this, so its category tabs
+    /// and summaries are filled as they would be after a sync, not empty until some later sync.
+    @Flag(help: "Afterwards categorise, embed and summarise the mail with the installed AI models (as after a sync; nothing without a model).")
+    var ai = false
 
     func run() throws {
         try reportingErrors(json: global.json) {
@@ -54,6 +61,26 @@ struct ImportCommand: ParsableCommand {
                     report.messagesStored, report.messagesRead, target.email, report.duplicates,
                     report.failures.count, report.seconds))
             }
+            if ai { runAIStep(store: engine.store) }
+        }
+    }
+
+    /// The post-sync AI work over what was just imported; a failing model never fails the import.
+    private func runAIStep(store: MailStore) {
+        let (json, showProgress) = (global.json, !global.noProgress && !global.json)
+        let report = try? AsyncBridge.run { () async -> PostSyncAIWork.Report? in
+            guard let work = await AIAfterSync.work(store: store) else { return nil }
+            if showProgress { StandardStreams.err("AI: categorising, embedding and summarising the imported mail…") }
+            return await work.run()
+        }
+        guard let report = report ?? nil else {
+            if showProgress { StandardStreams.err("AI: no model installed, mail left unsorted (scripts/fetch-models.sh or Settings › AI models).") }
+            return
+        }
+        if json {
+            if let text = try? JSONOutput.render("ai", AIReportJSON(report)) { StandardStreams.err(text) }
+        } else {
+            StandardStreams.err(AIAfterSync.describe(report))
         }
     }
 }
