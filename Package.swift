@@ -103,13 +103,19 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
+        // Mail settings from an address: provider table, DNS SRV/MX over a small UDP DNS client, host probes.
+        .target(name: "HearthDiscovery", dependencies: [
+            "HearthCore",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ], swiftSettings: strict),
         // Running child programs safely (posix_spawn + wait4, output to files, deadlines).
         .target(name: "HearthProcess", swiftSettings: strict),
         // The command line: wiring of adapters into use cases, presentation as text/JSON.
         .target(name: "HearthCLI", dependencies: [
             "HearthCore", "HearthMIME", "HearthThreading", "HearthStore", "HearthMailbox", "HearthSync", "HearthIMAP",
             "HearthSearch", "HearthSMTP", "HearthOutbox", "HearthSafety", "HearthAI", "HearthSecurity", "HearthWeb",
-            "HearthProcess",
+            "HearthProcess", "HearthDiscovery",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
         .executableTarget(name: "hearth", dependencies: ["HearthCLI"], swiftSettings: strict),
@@ -138,6 +144,7 @@ let package = Package(
                     exclude: ["Resources", "Support/range_server.py"]),
         .testTarget(name: "HearthSecurityTests", dependencies: ["HearthTestSupport", "HearthSecurity", "HearthCore"]),
         .testTarget(name: "HearthWebTests", dependencies: ["HearthTestSupport", "HearthWeb", "HearthStore", "HearthCore"]),
+        .testTarget(name: "HearthDiscoveryTests", dependencies: ["HearthTestSupport", "HearthDiscovery", "HearthCore"]),
         .testTarget(name: "HearthProcessTests", dependencies: ["HearthProcess"]),
         .testTarget(name: "HearthBenchTests", dependencies: ["HearthTestSupport", "HearthProcess", "hearth-bench", "hearth", "HearthBench"]),
         .testTarget(name: "HearthCLITests", dependencies: ["HearthTestSupport", "HearthProcess", "hearth", "HearthCLI", "HearthStore", "HearthCore"]),

@@ -4,7 +4,7 @@
 set -euo pipefail
 need=()
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
-for pkg in libsqlite3-dev xz-utils python3 ca-certificates unzip cmake ninja-build g++ pkg-config libgumbo-dev chromium chromium-driver libsecret-1-dev gnome-keyring dbus-x11 strace iproute2 curl maildir-utils notmuch; do
+for pkg in libsqlite3-dev xz-utils python3 ca-certificates unzip cmake ninja-build g++ pkg-config libgumbo-dev chromium chromium-driver libsecret-1-dev gnome-keyring dbus-x11 strace iproute2 curl maildir-utils notmuch dnsmasq-base; do
   have_pkg "$pkg" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -4,5 +4,5 @@ import ArgumentParser
 struct AccountCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "account", abstract: "Add or manage mail accounts.",
-        subcommands: [AccountAddCommand.self, AccountRemoveCommand.self, AccountReauthCommand.self])
+        subcommands: [AccountAddCommand.self, AccountDiscoverCommand.self, AccountRemoveCommand.self, AccountReauthCommand.self])
 }
