@@ -50,7 +50,7 @@ public enum MailDiscoveryError: Error, Sendable, Equatable, CustomStringConverti
         case .dnsUnavailable(let why):
             return "Could not ask DNS for the mail settings (\(why)). Enter the server names yourself."
         case .nothingFound(let domain):
-            return "No mail settings were found for \(domain). Your provider's help pages list its IMAP and SMTP servers; enter them below."
+            return "No mail settings were found for \(domain). Your provider's help pages list its IMAP and SMTP servers; enter them by hand."
         }
     }
 }
