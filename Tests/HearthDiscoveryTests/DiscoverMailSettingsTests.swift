@@ -46,7 +46,10 @@ struct DiscoverMailSettingsTests {
 
     @Test("Gmail says how to sign in: OAuth or an app password")
     func gmailAdvice() async throws {
-        #expect(try await discover("a@googlemail.com").provider?.signIn == .oauthOrAppPassword)
+        let gmail = try #require(try await discover("a@googlemail.com").provider)
+        #expect(gmail.signIn == .oauthOrAppPassword)
+        #expect(gmail.signInAdvice.contains("app password") && gmail.signInAdvice.contains("Sign in with Google"))
+        #expect(try await discover("a@icloud.com").provider?.signInAdvice.contains("app password") == true)
     }
 
     @Test("SRV: implicit TLS preferred over STARTTLS; lowest priority, then highest weight")

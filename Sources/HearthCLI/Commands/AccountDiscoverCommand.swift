@@ -37,6 +37,7 @@ struct AccountDiscoverCommand: AsyncParsableCommand {
             StandardStreams.out("IMAP: \(describe(found.imap))")
             StandardStreams.out("SMTP: \(found.smtp.map(describe) ?? "not found — enter it yourself")")
             StandardStreams.out("Found by: \(MailDiscovery.explain(found))")
+            if let provider = found.provider { StandardStreams.out("Signing in: \(provider.signInAdvice)") }
         }
     }
 }
