@@ -27,9 +27,49 @@ import Testing
         #expect(decisions.allSatisfy { $0.source == .signals && $0.confidence >= 0.8 && !$0.reasons.isEmpty })
     }
 
+    @Test func senderAndReplyHistoryDecide() async {
+        var written = Self.input(from: "sam@example.org", name: "Sam", to: 12, subject: "Weekly planning notes",
+                                 text: "Notes from today, unsubscribe me from nothing.")
+        written.senderHistory = SenderHistory(messagesWrittenTo: 3, messagesReceived: 10)
+        var publisher = Self.input(from: "editor@paper.example", name: "The Paper", subject: "Something new")
+        publisher.senderHistory = SenderHistory(messagesWrittenTo: 0, messagesReceived: 40, categories: [.updates: 38, .promotions: 2])
+        let decisions = await EmailCategorizer().categorize([written, publisher])
+        // A sender you write to is primary even when the mail looks like a bulk note.
+        #expect(decisions[0].category == .primary && decisions[0].source == .signals)
+        #expect(decisions[0].reasons.contains { $0.contains("you wrote to") })
+        // Without a decisive signal the sender's usual category is the lean (no model here: fallback keeps it low).
+        #expect(SenderHistory(messagesReceived: 40, categories: [.updates: 38, .promotions: 2]).usualCategory() == .updates)
+        #expect(SenderHistory(messagesReceived: 4, categories: [.updates: 2, .promotions: 2]).usualCategory() == nil)
+    }
+
+    @Test func bulkMailFingerprintsAndVocabularySplitPromotionsFromUpdates() async {
+        let decisions = await EmailCategorizer().categorize([
+            // An ESP's feedback-loop header and a sale: promotions, though no list header is present.
+            Self.input(from: "hello@store.example", name: "Store", subject: "Last chance: 30% off everything",
+                       headers: [("Feedback-ID", "1:campaign:esp")]),
+            // A receipt from a machine address.
+            Self.input(from: "auto-confirm@shop.example", subject: "Your order #1234 has shipped"),
+            // A VERP-style sender without list headers, newsletter wording: updates.
+            Self.input(from: "Online#3.20216.56-c@news.example", name: "Tech Daily", subject: "Tech news daily: chips slump",
+                       text: "Today's headlines. To unsubscribe, click here."),
+            // A person writing to a group with a list tag: a discussion.
+            Self.input(from: "maria@example.org", name: "Maria", to: 0, subject: "[hikers] Saturday route?",
+                       text: "Anyone up for the ridge trail?", headers: [("Precedence", "bulk")]),
+            // A service's notification through a list (a tracker reply) is not a discussion post.
+            Self.input(from: "notifications@tracker.example", subject: "Re: [app] Crash on start (#42)",
+                       headers: [("List-Id", "<app.tracker.example>")], reply: true),
+        ])
+        #expect(decisions[0].category == .promotions)
+        #expect(decisions[1].category == .updates)
+        #expect(decisions[2].category == .updates)
+        #expect(decisions[3].category == .forums)
+        #expect(decisions[4].category == .updates)
+        #expect(decisions[0].reasons.contains { $0.contains("Feedback-ID") })
+    }
+
     @Test func withoutAnyModelAnUndecidedEmailFallsBackLowConfidence() async {
         let decisions = await EmailCategorizer().categorize([
-            Self.input(from: "news@paper.example", subject: "Weekly digest", headers: [("Precedence", "bulk")]),
+            Self.input(from: "hello@studio.example", subject: "A note from the studio", headers: [("Precedence", "bulk")]),
         ])
         #expect(decisions.first?.source == .fallback)
         #expect((decisions.first?.confidence ?? 1) <= 0.3)
@@ -50,7 +90,7 @@ import Testing
     }
 
     @Test func theLLMIsAskedOnlyForLowConfidenceEmails() async {
-        let generator = FakeTextGenerator(ranking: { _, choices in choices.map { $0 == "forums" ? 0.9 : 0.1 / Double(choices.count) } })
+        let generator = FakeTextGenerator(ranking: { _, choices in choices.map { $0 == "promotions" ? 0.9 : 0.1 / Double(choices.count) } })
         var categorizer = await EmailCategorizer.make(embedder: FakeEmbedder(), generator: generator)
         categorizer.llmThreshold = 0.99   // everything the embeddings decide is "unsure"
         let decisions = await categorizer.categorize([
@@ -58,7 +98,7 @@ import Testing
             Self.input(from: "list@example.org", subject: "Announcement", headers: [("Precedence", "bulk")]), // unsure
         ])
         #expect(decisions[0].source == .signals)
-        #expect(decisions[1].source == .llm && decisions[1].category == .forums)
+        #expect(decisions[1].source == .llm && decisions[1].category == .promotions)
         #expect(generator.calls == 1)
     }
 

@@ -57,26 +57,22 @@ struct LlamaIntegrationTests {
         let embedder = try await LlamaTextEmbedder.open(modelPath: try TestModels.require("minilm"), host: TestModels.host)
         let categorizer = await EmailCategorizer.make(embedder: embedder, generator: nil)
         let items = try EvalCorpus.load()
-        #expect(items.count >= 120)
+        #expect(items.count >= 380)
         let decisions = await categorizer.categorize(items.map(\.input))
-        var perCategory: [AICategory: (right: Int, total: Int)] = [:]
-        for (item, decision) in zip(items, decisions) {
-            var entry = perCategory[item.label] ?? (0, 0)
-            entry.total += 1
-            if decision.category == item.label { entry.right += 1 }
-            perCategory[item.label] = entry
+        // Misses are printed for the tuning (dev) part only: the held-out part is never looked at.
+        let misses = zip(items, decisions).filter { !$0.holdout && $0.label != $1.category }
+            .map { "\($0.key.prefix(24)) \($0.label.rawValue)->\($1.category.rawValue) [\($1.source.rawValue) \(String(format: "%.2f", $1.confidence))] \($1.reasons.joined(separator: "; "))" }
+        print("dev misclassified:\n" + misses.joined(separator: "\n"))
+        var accuracy: [Bool: Double] = [:]
+        for holdout in [false, true] {
+            let part = zip(items, decisions).filter { $0.0.holdout == holdout }
+            let report = CategoryScores(pairs: part.map { ($0.0.label, $0.1.category) })
+            accuracy[holdout] = report.accuracy
+            print("\(holdout ? "holdout" : "dev"): \(report.summary)")
         }
-        let misses = zip(items, decisions).filter { $0.label != $1.category }
-            .map { "\($0.key.prefix(16)) \($0.label.rawValue)->\($1.category.rawValue) [\($1.source.rawValue) \(String(format: "%.2f", $1.confidence))]" }
-        print("misclassified:\n" + misses.joined(separator: "\n"))
-        let right = perCategory.values.reduce(0) { $0 + $1.right }
-        let accuracy = Double(right) / Double(items.count)
-        let report = perCategory.sorted { $0.key.rawValue < $1.key.rawValue }
-            .map { "\($0.key.rawValue) \($0.value.right)/\($0.value.total)" }.joined(separator: ", ")
-        print("categorization accuracy \(right)/\(items.count) = \(String(format: "%.2f", accuracy)): \(report)")
-        // Floors well under what is measured (docs/ai.md), so the test catches breakage, not noise.
-        #expect(accuracy >= 0.7, "\(report)")
-        #expect(Double(perCategory[.forums]?.right ?? 0) / Double(perCategory[.forums]?.total ?? 1) >= 0.8, "\(report)")
+        // A floor well under what is measured (docs/ai.md), so breakage shows and noise does not;
+        // the figure itself is what `hearth-bench ai` prints.
+        #expect((accuracy[true] ?? 0) >= 0.75)
     }
 
     @Test(.model("qwen2.5-coder-0.5b"), .corporaPresent) func summaryOfARealThreadMentionsItsDecision() async throws {
@@ -90,21 +86,61 @@ struct LlamaIntegrationTests {
         let text = output.text.lowercased()
         // The thread is about whether SpamAssassin 2.40 is ready to be released.
         #expect(text.contains("2.40") || text.contains("release"), "\(output.text)")
-        let sentences = ThreadSummarizer.sentences(output.text).count
-        #expect((1...4).contains(sentences))
+        #expect((1...4).contains(ThreadSummarizer.sentences(output.text).count))
     }
 
-    @Test(.model("qwen2.5-coder-0.5b")) func threeDistinctSmartReplies() async throws {
+    /// Tomasz was to draft the proposal and Priya to review it; they swap. A summary that keeps
+    /// the first plan, or swaps the names back, is wrong.
+    static let swappedRoles = [
+        ThreadMessageText(sender: "Priya Natarajan", date: Date(timeIntervalSince1970: 1_717_400_000), text: """
+            Hi Tomasz, can you draft the grant proposal this week? I'll review it once you're done.
+            """),
+        ThreadMessageText(sender: "Tomasz Nowak", date: Date(timeIntervalSince1970: 1_717_486_400), text: """
+            Sorry Priya, I'm travelling until Friday and can't write it. Could you draft it instead? I'll do the review.
+            """),
+        ThreadMessageText(sender: "Priya Natarajan", date: Date(timeIntervalSince1970: 1_717_572_800), text: """
+            OK, I'll draft the proposal by Thursday and send it to you. Please review it on Friday so we can submit on Monday.
+            """),
+    ]
+
+    @Test(.model("qwen2.5-coder-0.5b")) func aThreadWhereTwoPeopleSwapRolesIsSummarisedWithTheRightNames() async throws {
         let generator = LlamaTextGenerator(modelPath: try TestModels.require("qwen2.5-coder-0.5b"), host: TestModels.host)
-        let message = ThreadMessageText(sender: "Alice Martin", date: Date(),
-                                        text: "Hi Bob, can we move the product demo from Thursday to Tuesday at 10am? The client asked for an earlier slot.")
-        let (replies, _) = try await SmartReplyGenerator(generator: generator, timeoutSeconds: 120)
+        let output = try await ThreadSummarizer(generator: generator, timeoutSeconds: 120)
+            .summarize(subject: "Grant proposal", messages: Self.swappedRoles)
+        print("summary: \(output.text)")
+        let sentences = ThreadSummarizer.sentences(output.text).map { $0.lowercased() }
+        #expect(output.text.contains("Priya") && output.text.contains("Tomasz"), "\(output.text)")
+        // Whoever drafts in the summary is Priya; Tomasz never drafts.
+        #expect(sentences.contains { $0.contains("priya") && $0.contains("draft") }, "\(output.text)")
+        #expect(output.text.range(of: #"Tomasz (will |is going to |to )?(draft|write)s?\b"#, options: .regularExpression) == nil, "\(output.text)")
+        // The superseded first plan ("Priya will review it") must not come back.
+        #expect(output.text.range(of: #"Priya (will |is going to |to )?review"#, options: .regularExpression) == nil, "\(output.text)")
+    }
+
+    @Test(.model("qwen2.5-coder-0.5b")) func aRealSummaryPassesTheValidatorAndAnInventedNameDoesNot() async throws {
+        let generator = LlamaTextGenerator(modelPath: try TestModels.require("qwen2.5-coder-0.5b"), host: TestModels.host)
+        let output = try await ThreadSummarizer(generator: generator, timeoutSeconds: 120)
+            .summarize(subject: "Grant proposal", messages: Self.swappedRoles)
+        let validator = SummaryValidator(subject: "Grant proposal", messages: Self.swappedRoles, instructions: ThreadSummarizer.instructionTexts)
+        #expect(try validator.validated(output.text) == output.text)
+        #expect(throws: AIError.self) { try validator.validated(output.text + " Quentin approved the budget.") }
+    }
+
+    @Test(.model("qwen2.5-coder-0.5b")) func smartRepliesAreGeneratedAndNeverRepeatTheOriginal() async throws {
+        let generator = LlamaTextGenerator(modelPath: try TestModels.require("qwen2.5-coder-0.5b"), host: TestModels.host)
+        let message = ThreadMessageText(sender: "Alice Martin", date: Date(), text: """
+            Hi Bob, can we move the product demo from Thursday to Tuesday at 10am? The client asked for an earlier slot.
+            """)
+        let (replies, output) = try await SmartReplyGenerator(generator: generator, timeoutSeconds: 120)
             .replies(to: message, subject: "Demo on Tuesday?")
-        print("replies: \(replies.map { "\($0.intent.rawValue)\($0.fromModel ? "" : "*"): \($0.text)" })")
-        #expect(replies.map(\.intent) == [.accept, .decline, .question])
-        #expect(Set(replies.map { $0.text.lowercased() }).count == 3)
-        #expect(replies[2].text.contains("?"))
-        #expect(!replies.contains { message.text.contains($0.text) })
+        print("model wrote: \(output.text)\nreplies kept: \(replies.map { "\($0.intent.rawValue): \($0.text)" })")
+        #expect(!replies.isEmpty)
+        #expect(Set(replies.map(\.intent)).count == replies.count)
+        let originalSentences = ThreadSummarizer.sentences(message.text).map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
+        for reply in replies {
+            #expect(!originalSentences.contains { reply.text.lowercased().contains($0) }, "\(reply.text)")
+            #expect(reply.text.last.map { ".!?".contains($0) } == true, "\(reply.text)")
+        }
     }
 }
 

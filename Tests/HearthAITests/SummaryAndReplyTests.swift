@@ -15,19 +15,21 @@ import Testing
             messages: [Self.email(1, from: "Alice", "Can we move the demo to Tuesday?", at: 0),
                        Self.email(2, from: "Bob", "Tuesday works. Let's drop the export feature.\n> Can we move", at: 1),
                        Self.email(3, from: "Alice", "Agreed. Carla prepares the data on Monday.", at: 2)])
+        // Message 4 is Carla's: the fake's answer says whether it was in the prompt.
         let generator = FakeTextGenerator { messages in
-            let count = (messages.last?.content.components(separatedBy: "\n[").count ?? 1) - 1
-            return "Summary: The team moved the demo to Tuesday. Export is dropped. Thread of \(count) messages."
+            messages.last?.content.contains("Latest: Carla, ") == true
+                ? "Summary: Alice and Bob moved the demo to Tuesday. Carla has the data ready."
+                : "Summary: Alice and Bob moved the demo to Tuesday. Bob dropped the export feature."
         }
         let service = ThreadSummaryService(summarizer: ThreadSummarizer(generator: generator), emails: data, threads: data, store: data)
         let first = try await service.summary(of: ThreadID(1))
         #expect(!first.cached && generator.calls == 1)
-        #expect(first.text == "The team moved the demo to Tuesday. Export is dropped. Thread of 3 messages.")
+        #expect(first.text == "Alice and Bob moved the demo to Tuesday. Bob dropped the export feature.")
         let second = try await service.summary(of: ThreadID(1))
         #expect(second.cached && second.text == first.text && generator.calls == 1)
         data.append(Self.email(4, from: "Carla", "Data is ready.", at: 3))
         let third = try await service.summary(of: ThreadID(1))
-        #expect(!third.cached && generator.calls == 2 && third.text.contains("4 messages"))
+        #expect(!third.cached && generator.calls == 2 && third.text.contains("Carla has the data ready"))
     }
 
     @Test func withoutAModelSummariesAreUnavailableButACachedOneIsStillShown() async throws {
@@ -40,41 +42,106 @@ import Testing
         #expect(try await none.summary(of: ThreadID(1)).text == "Cached.")
     }
 
-    @Test func summaryValidationCapsSentencesAndRejectsEchoes() throws {
-        let prompt = [ChatMessage(.user, "Subject: x\n\nThe build is broken again.")]
-        let five = "One is here. Two is here. Three is here. Four is here. Five is here."
-        #expect(try ThreadSummarizer.validated(five, prompt: prompt) == "One is here. Two is here. Three is here. Four is here.")
-        #expect(throws: AIError.self) { try ThreadSummarizer.validated("   ", prompt: prompt) }
-        #expect(throws: AIError.self) { try ThreadSummarizer.validated("The build is broken again.", prompt: prompt) }
+    static let thread = [
+        ThreadMessageText(sender: "Alice Martin", date: Date(timeIntervalSince1970: 1_700_000_000),
+                          text: "Hi Bob, the build is broken again since the upgrade. Can you look at it before Friday?"),
+        ThreadMessageText(sender: "Bob Lee", date: Date(timeIntervalSince1970: 1_700_086_400),
+                          text: "I found the cause: the cache directory moved. I'll push a fix tonight and tell Carla."),
+    ]
+
+    static func validator(subject: String = "Build broken") -> SummaryValidator {
+        SummaryValidator(subject: subject, messages: thread, instructions: ThreadSummarizer.instructionTexts)
+    }
+
+    @Test func summaryValidatorKeepsGroundedTextAndCapsSentences() throws {
+        let five = "Alice reported the broken build. Bob found the cause. Bob will push a fix. Carla will be told. The cache moved."
+        #expect(try Self.validator().validated(five) == "Alice reported the broken build. Bob found the cause. Bob will push a fix. Carla will be told.")
+        #expect(try Self.validator().validated("Summary: Bob will push a fix tonight for the build Alice reported broken.")
+                == "Bob will push a fix tonight for the build Alice reported broken.")
+        #expect(throws: AIError.self) { try Self.validator().validated("   ") }
+    }
+
+    @Test func summaryValidatorRejectsNamesDatesAndNumbersNotInTheThread() {
+        // "Dave" and "Monday" appear nowhere in the thread: invented.
+        #expect(throws: AIError.self) { try Self.validator().validated("Dave will push a fix tonight. Alice agreed.") }
+        #expect(throws: AIError.self) { try Self.validator().validated("Bob will push a fix on Monday. Alice agreed.") }
+        #expect(throws: AIError.self) { try Self.validator().validated("Bob will push 3 fixes tonight. Alice agreed.") }
+    }
+
+    @Test func summaryValidatorRejectsPromptLeaksEchoesAndRepeats() {
+        // The prompt's own words (the leak seen in issue 15).
+        #expect(throws: AIError.self) { try Self.validator().validated("Bob will push a fix. Use only names, dates and facts from the messages.") }
+        // A long verbatim copy of a message.
+        #expect(throws: AIError.self) {
+            try Self.validator().validated("Hi Bob, the build is broken again since the upgrade. Can you look at it before Friday?")
+        }
+        // The subject over and over.
+        #expect(throws: AIError.self) {
+            try Self.validator(subject: "The build is broken").validated("The build is broken. The build is broken. The build is broken.")
+        }
+    }
+
+    @Test func aRejectedSummaryIsRetriedOnceThenTheThreadsOwnSentencesOrNothingAreShown() async throws {
+        let inventing = FakeTextGenerator { _ in "Dave and Erin decided to rewrite the build on Monday." }
+        let fallback = try await ThreadSummarizer(generator: inventing).summarize(subject: "Build broken", messages: Self.thread)
+        #expect(inventing.calls == 2)
+        // The thread's own key sentences, each naming its writer, nothing invented.
+        #expect(fallback.text.contains("Bob will push a fix tonight"), "\(fallback.text)")
+        #expect(!fallback.text.contains("Dave"))
+        // A thread with nothing worth a sentence: nothing is shown.
+        let chatter = [ThreadMessageText(sender: "Ann", date: Date(), text: "Thanks!"), ThreadMessageText(sender: "Bo", date: Date(), text: "Ok.")]
+        await #expect(throws: AIError.self) { try await ThreadSummarizer(generator: inventing).summarize(subject: "Hi", messages: chatter) }
+        // The retry names the people allowed; this fake only answers well when told.
+        let secondTime = FakeTextGenerator { messages in
+            messages.last?.content.contains("(Only Alice Martin, Bob Lee may be named.)") == true
+                ? "Bob found the cause of the broken build and will push a fix tonight." : "Dave fixed it."
+        }
+        let output = try await ThreadSummarizer(generator: secondTime).summarize(subject: "Build broken", messages: Self.thread)
+        #expect(output.text.hasPrefix("Bob found the cause"))
+        #expect(secondTime.calls == 2)
+    }
+
+    @Test func extractiveSelectionKeepsDecisionsAndActionsInTheThirdPerson() {
+        let messages = [ThreadMessageText(sender: "\"Bob Lee\" <bob@example.org>", date: Date(), text: """
+            Hi all,
+            Hope you had a nice weekend. The weather was lovely here.
+            We agreed to ship version 2 on Thursday. I'll send the release notes tomorrow.
+            Cheers, Bob
+            """)]
+        let excerpt = SalientSentences.select(messages, perMessage: 1)   // the newest message keeps one more
+        #expect(excerpt.first?.speaker == "Bob Lee")
+        #expect(excerpt.first?.sentences == ["We agreed to ship version 2 on Thursday.", "Bob will send the release notes tomorrow."])
     }
 
     @Test func longThreadsAreTrimmedToFitTheContext() async throws {
-        let generator = FakeTextGenerator(contextTokens: 600)
+        let generator = FakeTextGenerator(contextTokens: 700)
         let summarizer = ThreadSummarizer(generator: generator)
-        let long = String(repeating: "word ", count: 2_000)
+        let long = String(repeating: "We will ship the word. ", count: 400)
         let messages = (0..<12).map { ThreadMessageText(sender: "P\($0)", date: Date(), text: long) }
-        let prompt = try await summarizer.fittedPrompt(subject: "Long", messages: messages)
-        let tokens = try await generator.tokenCount(prompt.map(\.content).joined())
-        #expect(tokens <= 600)
-        #expect(prompt.last?.content.contains("[8] P11") == true)   // first two + last six messages
+        let prompt = try await summarizer.fittedPrompt(subject: "Long", messages: messages, strict: false)
+        let tokens = try await generator.tokenCount(prompt.map(\.content).joined(separator: "\n"))
+        #expect(tokens <= 700)
+        let user = prompt.last?.content ?? ""
+        #expect(user.contains("P0,") && user.contains("Latest: P11,") && !user.contains("P5,"))   // first two + last six messages
     }
 
-    @Test func smartRepliesKeepGoodModelLinesAndReplaceBadOnes() {
-        let original = "Can you join the review on Friday at 10?"
-        let good = SmartReplyGenerator.validated("1. Yes, I'll be there on Friday.\n2. Sorry, I can't make it this week.\n3. Could we do 11 instead?",
-                                                 original: original, subject: "Review")
+    @Test func smartRepliesKeepGoodLinesAndDropBadOnesWithoutTemplates() {
+        let original = "Can you join the review on Friday at 10? Carla will present the numbers."
+        let validator = SmartReplyValidator(original: original, subject: "Review", sender: "Alice Martin",
+                                            instructions: SmartReplyGenerator.instructionTexts)
+        let good = validator.replies(from: "1. Yes Alice, I'll be there on Friday.\n2. Sorry Alice, I can't make it this week.\n3. Could we do it after lunch instead?")
         #expect(good.map(\.intent) == [.accept, .decline, .question])
-        #expect(good.allSatisfy { $0.fromModel })
-        #expect(good[0].text == "Yes, I'll be there on Friday.")
-        // Degenerate output (the same line three times, an echo, no question): templates fill in.
-        let bad = SmartReplyGenerator.validated("Summary of the review\nSummary of the review\nCan you join the review on Friday at 10?",
-                                                original: original, subject: "Review")
-        #expect(bad.count == 3)
-        #expect(Set(bad.map(\.text)).count == 3)
-        #expect(bad[0].fromModel && !bad[1].fromModel && !bad[2].fromModel)
-        #expect(bad[2].text.contains("?"))
-        let empty = SmartReplyGenerator.validated("", original: original, subject: "")
-        #expect(empty.count == 3 && empty.allSatisfy { !$0.fromModel })
+        #expect(good[0].text == "Yes Alice, I'll be there on Friday.")
+        // An echo of the sender, an invented name, a fragment without an end, a placeholder: all dropped.
+        let bad = validator.replies(from: """
+            Can you join the review on Friday at 10?
+            Sure, I will ask Zoe to join.
+            Happy to join the
+            Thanks [Your Name], see you then.
+            Sounds good, see you at the review.
+            """)
+        #expect(bad.map(\.text) == ["Sounds good, see you at the review."])
+        #expect(validator.replies(from: "").isEmpty)
     }
 
     @Test func trimmerDropsQuotesSignaturesAndAttributionLines() {

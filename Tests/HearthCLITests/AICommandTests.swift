@@ -108,8 +108,9 @@ struct AICommandTests {
         #expect(replies.status == 0, "\(replies.stderr)")
         let suggestions = try #require(try replies.jsonData() as? [[String: Any]])
         let texts = suggestions.compactMap { $0["text"] as? String }
-        #expect(texts.count == 3 && Set(texts.map { $0.lowercased() }).count == 3, "\(texts)")
-        #expect(Set(suggestions.compactMap { $0["intent"] as? String }).count == 3)
+        // Fewer than three rather than a bad one (issue 15); those shown are distinct.
+        #expect((1...3).contains(texts.count) && Set(texts.map { $0.lowercased() }).count == texts.count, "\(texts)")
+        #expect(Set(suggestions.compactMap { $0["intent"] as? String }).count == texts.count)
         for reply in texts {
             #expect(!reply.contains("Decision: we book") && !reply.lowercased().contains("you suggest"), "echo: \(reply)")
             #expect(!reply.isEmpty && reply.count < 300)

@@ -125,11 +125,7 @@ public struct PostSyncAIWork: Sendable {
             // The LLM stage only while time remains for it (each call has its own hard limit).
             let remaining = deadline.timeIntervalSinceNow
             current.llmBudget = remaining > current.llmTimeoutSeconds * 2 ? limits.llmPerBatch : 0
-            let headers = (try? store.signalHeaders(of: ids)) ?? [:]
-            let inputs: [CategorizationInput] = ids.compactMap { id in
-                guard let email = try? store.email(id) else { return nil }
-                return CategorizationInput(email: email, headers: headers[id] ?? [])
-            }
+            let inputs = CategorizationInput.load(ids.compactMap { try? store.email($0) }, store: store)
             guard !inputs.isEmpty else { return }
             let decisions = await current.categorize(inputs)
             let assignments = zip(inputs, decisions).compactMap { input, d in
@@ -184,7 +180,7 @@ public struct PostSyncAIWork: Sendable {
             guard remaining > 3, !Task.isCancelled else { report.budgetExhausted = true; return }
             progress(.summarizing(thread: thread))
             let limit = min(limits.summaryTimeout, remaining)
-            let summarizer = ThreadSummarizer(generator: generator, timeoutSeconds: limit)
+            let summarizer = ThreadSummarizer(generator: generator, timeoutSeconds: limit, extractiveOnTimeout: false)
             let service = ThreadSummaryService(summarizer: summarizer, emails: store, threads: store, store: store)
             do {
                 let result = try await service.summary(of: thread)

@@ -14,20 +14,37 @@ public struct CategorizationInput: Sendable, Hashable {
     public var headers: [HeaderField]
     public var listID: String?
     public var isReply: Bool
+    /// What the mailbox knows about the sender (nil: nothing, e.g. an evaluation set).
+    public var senderHistory: SenderHistory?
 
     public init(emailID: EmailID? = nil, from: EmailAddress?, recipients: [EmailAddress] = [], subject: String,
-                text: String, headers: [HeaderField] = [], listID: String? = nil, isReply: Bool = false) {
+                text: String, headers: [HeaderField] = [], listID: String? = nil, isReply: Bool = false,
+                senderHistory: SenderHistory? = nil) {
         self.emailID = emailID; self.from = from; self.recipients = recipients; self.subject = subject
         self.text = text; self.headers = headers; self.listID = listID; self.isReply = isReply
+        self.senderHistory = senderHistory
     }
 
     /// Builds the input from a stored email and (when its raw source is kept) its header fields.
-    public init(email: Email, headers: [HeaderField] = []) {
+    public init(email: Email, headers: [HeaderField] = [], senderHistory: SenderHistory? = nil) {
         let body = email.bodyPlain ?? email.bodyHTML.map(MailTextTrimmer.plainText(fromHTML:)) ?? email.snippet
         self.init(emailID: email.id, from: email.from, recipients: email.to + email.cc, subject: email.subject,
                   text: MailTextTrimmer.trim(body, maxCharacters: 1_000), headers: headers,
                   listID: email.listID ?? headers.first { $0.name.caseInsensitiveCompare("List-Id") == .orderedSame }?.value,
-                  isReply: email.inReplyTo != nil || !email.references.isEmpty)
+                  isReply: email.inReplyTo != nil || !email.references.isEmpty, senderHistory: senderHistory)
+    }
+
+    /// Inputs for stored emails with their signal headers and sender history read from the
+    /// store in two queries (what every caller that categorises stored mail needs).
+    public static func load(_ emails: [Email], store: any AIBacklogRepository) -> [CategorizationInput] {
+        let ids = emails.compactMap(\.id)
+        let headers = (try? store.signalHeaders(of: ids)) ?? [:]
+        let senders = emails.compactMap { $0.from?.normalizedAddress }
+        let history = (try? store.senderHistory(of: senders)) ?? [:]
+        return emails.map { email in
+            CategorizationInput(email: email, headers: email.id.flatMap { headers[$0] } ?? [],
+                                senderHistory: email.from.flatMap { history[$0.normalizedAddress] })
+        }
     }
 
     public func header(_ name: String) -> String? {

@@ -17,6 +17,8 @@ public enum CategoryExamples {
             "Here are the photos from the weekend, let me know which ones you want printed.",
             "Dear Mr Tanaka, thank you for your reply. I would like to ask how the schedule is calculated.",
             "Can we move our call to Thursday? Something came up on Wednesday afternoon.",
+            "I found a problem when testing your program on my machine, maybe you know what causes it.",
+            "I won't be reading email until Sunday night. Good luck with the release.",
         ],
         .social: [
             "Anna Smith commented on your photo.",
@@ -41,6 +43,11 @@ public enum CategoryExamples {
             "Recommended for you: products picked based on your recent browsing.",
             "Our catalogue is here: gift ideas for everyone, with special prices on bundles.",
             "Auction alert: items you are watching end soon. Place your bid now.",
+            "Introducing our new model: faster, lighter and now available to order from $299.",
+            "Register today for our free webinar and get a 30-day trial of the full product.",
+            "Win a trip for two! Enter our sweepstakes before Friday. No purchase necessary.",
+            "Our editors picked the best gadgets under $50 for you. Buy now while stocks last.",
+            "Members get double reward points on every purchase this month.",
         ],
         .updates: [
             "Your order #1234 has shipped and will arrive on Thursday. Track your package.",
@@ -55,6 +62,13 @@ public enum CategoryExamples {
             "New post on the blog you follow: notes from the conference, with slides and links.",
             "Your flight booking is confirmed. Check-in opens 24 hours before departure.",
             "Delivery failure: a message you sent could not be delivered to one or more recipients.",
+            "In this issue: the week in technology, a column on privacy, and readers' letters.",
+            "Today's story: researchers report a new way to store energy. Read more on our site.",
+            "Weather warning for your area: severe thunderstorms expected until 8 pm.",
+            "Your weekly report: 12 new items matched your saved search.",
+            "Press release: the institute comments on the new regulation announced today.",
+            "Your domain name expires in 30 days. Renew it to keep your website online.",
+            "Welcome! Please confirm your email address to activate your account.",
         ],
         .forums: [
             "Re: [dev-list] build fails on ARM with the latest patch. I tried it here and it works with gcc 12.",
@@ -67,6 +81,8 @@ public enum CategoryExamples {
             "Announcement to the group: the next meetup is on the 14th, talks welcome.",
             "Re: off-topic, anyone here going to the conference in Dublin next month?",
             "> I don't think that is right. Actually it is documented in the FAQ, see section 5.",
+            "I see the same problem on my machine. Did you try the patch posted yesterday?",
+            "Interesting article, though I disagree with the author's conclusion about the market.",
         ],
     ]
 }

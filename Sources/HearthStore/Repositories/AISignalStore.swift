@@ -38,6 +38,52 @@ extension MailStore: AIBacklogRepository {
                 """, arguments: [minimumMessages, limit]).map(ThreadID.init)
         }
     }
+
+    public func senderHistory(of addresses: [String]) throws(StoreError) -> [String: SenderHistory] {
+        let wanted = Array(Set(addresses.map { $0.lowercased() })).filter { !$0.isEmpty }
+        guard !wanted.isEmpty else { return [:] }
+        return try read { db in
+            var result: [String: SenderHistory] = [:]
+            for start in stride(from: 0, to: wanted.count, by: 400) {
+                let chunk = Array(wanted[start..<min(start + 400, wanted.count)])
+                let marks = chunk.map { _ in "?" }.joined(separator: ",")
+                // Written to: recipients of mail in a Sent folder or sent from the outbox.
+                let written = try Row.fetchAll(db, sql: """
+                    SELECT lower(j.value) AS address, count(DISTINCT e.id) AS n
+                    FROM email e, json_each(e.to_addresses) j
+                    WHERE (e.send_state = 'sent' OR EXISTS (SELECT 1 FROM email_folder ef JOIN folder f ON f.id = ef.folder_id
+                                                           WHERE ef.email_id = e.id AND f.folder_type = 'sent'))
+                      AND lower(j.value) IN (\(marks))
+                    GROUP BY lower(j.value)
+                    UNION ALL
+                    SELECT lower(j.value), count(DISTINCT e.id)
+                    FROM email e, json_each(e.cc_addresses) j
+                    WHERE (e.send_state = 'sent' OR EXISTS (SELECT 1 FROM email_folder ef JOIN folder f ON f.id = ef.folder_id
+                                                           WHERE ef.email_id = e.id AND f.folder_type = 'sent'))
+                      AND lower(j.value) IN (\(marks))
+                    GROUP BY lower(j.value)
+                    """, arguments: StatementArguments(chunk + chunk))
+                for row in written {
+                    let address: String = row[0]
+                    result[address, default: SenderHistory()].messagesWrittenTo += row[1] as Int
+                }
+                let received = try Row.fetchAll(db, sql: """
+                    SELECT lower(from_address), ai_category, count(*) FROM email
+                    WHERE lower(from_address) IN (\(marks)) AND send_state = 'none'
+                    GROUP BY lower(from_address), ai_category
+                    """, arguments: StatementArguments(chunk))
+                for row in received {
+                    let address: String = row[0]
+                    let count: Int = row[2]
+                    result[address, default: SenderHistory()].messagesReceived += count
+                    if let category = AICategory(rawValue: row[1] as String), category != .uncategorized {
+                        result[address, default: SenderHistory()].categories[category, default: 0] += count
+                    }
+                }
+            }
+            return result
+        }
+    }
 }
 
 /// Encoding of `email_signal_header.fields`, and the insert the email insert transaction runs.

@@ -11,7 +11,7 @@ import HearthTestSupport
 /// HTML reduced to text — enough for what the categoriser reads. The CLI's
 /// `hearth-bench categorize` runs the same set through the real parser.
 enum EvalCorpus {
-    struct Item { let key: String; let label: AICategory; let clear: Bool; let input: CategorizationInput }
+    struct Item { let key: String; let label: AICategory; let clear: Bool; let holdout: Bool; let input: CategorizationInput }
 
     static func load() throws -> [Item] {
         let tsv = try String(contentsOf: TestResources.url("category-eval.tsv"), encoding: .utf8)
@@ -27,7 +27,8 @@ enum EvalCorpus {
         return try rows.compactMap { row in
             guard row.count >= 3, let label = AICategory(rawValue: row[1]) else { return nil }
             let data = try Data(contentsOf: dir.appendingPathComponent("spamassassin-public-corpus/\(row[0])"))
-            return Item(key: row[0], label: label, clear: row[2] == "clear", input: input(from: data))
+            return Item(key: row[0], label: label, clear: row[2] == "clear", holdout: row.count >= 5 && row[4] == "holdout",
+                        input: input(from: data))
         }
     }
 

@@ -1,0 +1,163 @@
+import Foundation
+import HearthCore
+
+/// How an email shows that it was sent to many people by a machine rather than written to the
+/// user by a person: list and bulk headers, the fingerprints bulk-mail services (ESPs) leave,
+/// machine-made sender addresses, and the boilerplate every newsletter and receipt carries.
+/// Each piece is weak alone; together they separate a newsletter without list headers from a
+/// friend's message (the main cause of primary and updates misses before, issue 15).
+struct BulkMailEvidence: Sendable {
+    /// The bulk-mail service or mailer recognised, if any ("Mailchimp", "X-Campaign header").
+    var espFingerprint: String?
+    /// The local part is a role or machine address (noreply, notifications, a VERP bounce token),
+    /// or the domain is a mailing subdomain (alerts.bank.example, email.shop.example).
+    var machineSender: Bool
+    /// The display name is an organisation's, not a person's ("The Motley Fool", "Netscape",
+    /// "Tech News Daily", "Acme Support").
+    var organisationSender: Bool
+    /// List headers without List-Post: an announcement list or a newsletter.
+    var listHeaders: Bool
+    var listPost: Bool
+    var precedence: String?
+    /// "unsubscribe", "view this email in your browser", "you are receiving this"…
+    var boilerplate: [String]
+    /// Nobody is named as recipient (undisclosed-recipients, Bcc-only delivery).
+    var undisclosedRecipients: Bool
+    /// A recipient is a list or group address (lists.*, groups.*, …-users@, …-devel@).
+    var sentToList: Bool
+    /// Links in the start of the text: newsletters carry many, people's mail few.
+    var links: Int
+
+    var isBulk: Bool {
+        espFingerprint != nil || listHeaders || precedence == "bulk" || precedence == "junk" || precedence == "list"
+            || !boilerplate.isEmpty
+    }
+
+    /// Anything at all that says "not written to you personally".
+    var isAutomatedOrBulk: Bool { isBulk || machineSender }
+
+    init(_ input: CategorizationInput) {
+        let local = input.senderLocalPart ?? ""
+        precedence = input.header("Precedence")?.lowercased().trimmingCharacters(in: .whitespaces)
+        listPost = input.header("List-Post").map { !$0.lowercased().contains("no") } ?? false
+        listHeaders = input.listID != nil || listPost || input.header("List-Unsubscribe") != nil
+            || input.header("Mailing-List") != nil || input.header("List-Help") != nil || input.header("X-Mailing-List") != nil
+        machineSender = Self.isMachineAddress(local) || Self.isMailingDomain(input.senderDomain ?? "")
+        organisationSender = Self.isOrganisationName(input.from?.name, domain: input.senderDomain ?? "")
+        espFingerprint = Self.fingerprint(input)
+        let body = input.text.lowercased()
+        boilerplate = Self.boilerplatePhrases.filter { body.contains($0) }
+        undisclosedRecipients = input.recipients.isEmpty
+        // The first recipient: a list post names the list in To; a direct copy of a reply names the person.
+        sentToList = input.recipients.first.map { Self.isListAddress($0.address.lowercased()) } ?? false
+        links = body.components(separatedBy: "http://").count + body.components(separatedBy: "https://").count
+            + body.components(separatedBy: "www.").count - 3
+    }
+
+    /// Addresses of mailing lists and groups by the conventions list hosts use.
+    static func isListAddress(_ address: String) -> Bool {
+        let parts = address.split(separator: "@")
+        guard parts.count == 2 else { return false }
+        let local = parts[0], domain = parts[1]
+        if ["lists.", "list.", "groups.", "googlegroups.com", "yahoogroups.com", "groups.io", "listserv."]
+            .contains(where: { domain.hasPrefix($0) || domain.hasSuffix($0) }) { return true }
+        return ["-list", "-l", "-users", "-devel", "-dev", "-talk", "-announce", "-discuss", "-general", "-help"]
+            .contains { local.hasSuffix($0) }
+    }
+
+    /// Role accounts and machine-made local parts. A VERP or tracking token ("bounce-12345-…",
+    /// "Online#3.20216.56-c…", "2.20880.71-S6_ng…") has many digits or separators no person picks.
+    static func isMachineAddress(_ local: String) -> Bool {
+        if roleLocalParts.contains(where: { local == $0 || local.hasPrefix($0 + "-") || local.hasPrefix($0 + "+")
+            || local.hasPrefix($0 + ".") || local.hasPrefix($0 + "_") || local.hasSuffix("-" + $0) || local.hasSuffix("." + $0) }) {
+            return true
+        }
+        if ["noreply", "no-reply", "donotreply", "do-not-reply", "no_reply", "mailer", "bounce", "newsletter", "notify"]
+            .contains(where: { local.contains($0) }) { return true }
+        let digits = local.filter(\.isNumber).count
+        let separators = local.filter { "#=._-".contains($0) }.count
+        return local.contains("#") || local.contains("=") || digits >= 6 || (local.count >= 24 && separators >= 3)
+    }
+
+    /// Subdomains bulk senders and notification services mail from.
+    static func isMailingDomain(_ domain: String) -> Bool {
+        let labels = domain.split(separator: ".")
+        guard labels.count >= 3, let first = labels.first else { return false }
+        return mailingSubdomains.contains(String(first))
+    }
+
+    static let mailingSubdomains: Set<String> = [
+        "alerts", "alert", "email", "e", "em", "mail", "mailer", "mailing", "mailings", "news", "newsletter", "newsletters",
+        "info", "bounce", "bounces", "notify", "notifications", "updates", "marketing", "promo", "offers", "mkt", "send",
+        "reply", "noreply", "txn", "transactional", "comms", "communications", "messages", "bulk",
+    ]
+
+    /// A display name that names an organisation or a publication rather than a person: a word
+    /// only organisations use, or the sender's own brand ("Netscape <netscape@dms.netscape.com>").
+    static func isOrganisationName(_ name: String?, domain: String) -> Bool {
+        guard let name = name?.lowercased().trimmingCharacters(in: .whitespaces), !name.isEmpty else { return false }
+        let words = name.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        if words.contains(where: { organisationWords.contains($0) }) { return true }
+        let squashed = words.joined()
+        let brand = domain.split(separator: ".").dropLast().map(String.init)
+        return words.count <= 2 && squashed.count >= 4 && brand.contains(squashed)
+    }
+
+    static let organisationWords: Set<String> = [
+        "team", "news", "newsletter", "newsletters", "digest", "daily", "weekly", "monthly", "list", "mailing", "support",
+        "service", "services", "customer", "customers", "store", "shop", "inc", "ltd", "llc", "gmbh", "corp", "company",
+        "institute", "foundation", "media", "magazine", "journal", "times", "post", "herald", "tribune", "report",
+        "alerts", "alert", "notification", "notifications", "updates", "update", "bot", "admin", "administrator",
+        "editor", "editors", "editorial", "staff", "office", "department", "club", "rewards", "members", "online",
+        "network", "community", "official", "info", "marketing", "sales", "billing", "accounts", "security", "the",
+        "champion", "announcements", "announce", "noreply", "reply", "bank", "airlines", "airways", "insurance",
+    ]
+
+    /// Local parts that machines, teams and publishers send from.
+    static let roleLocalParts: [String] = [
+        "noreply", "notification", "notifications", "notify", "alert", "alerts", "billing", "receipt", "receipts",
+        "order", "orders", "invoice", "invoices", "statement", "statements", "account", "accounts", "security",
+        "mailer-daemon", "postmaster", "daemon", "bugzilla", "jira", "root", "cron", "automated", "auto", "system",
+        "support", "service", "services", "info", "news", "newsletter", "newsletters", "update", "updates", "marketing",
+        "promo", "promotions", "offers", "deals", "hello", "team", "subscriptions", "subscription", "mailer", "bounce",
+        "bounces", "feedback", "webmaster", "list", "lists", "listmanager", "listserv", "majordomo", "announce",
+        "announcements", "enews", "editor", "editors", "mailings", "mailing", "reminders", "reminder", "rss",
+        "rssfeeds", "feeds", "digest", "bot", "robot", "admin", "administrator", "customerservice", "care", "help",
+        "sales", "store", "shop", "rewards", "members", "membership", "community", "events", "contact", "press",
+        "media", "owner", "request", "nobody", "mail", "email", "online", "confirm", "verification", "welcome",
+    ]
+
+    /// Phrases of the footer or header of mail sent to a list of subscribers.
+    static let boilerplatePhrases: [String] = [
+        "unsubscribe", "you are receiving this", "you're receiving this", "you received this email because",
+        "you have received this", "this email was sent to", "this message was sent to", "view this email in your browser",
+        "view it in your browser", "view in browser", "view online", "if you can't read this", "if you cannot read this",
+        "if this message is not displaying", "trouble viewing this", "to stop receiving", "manage your subscription",
+        "email preferences", "update your preferences", "opt out", "opt-out", "remove yourself from", "subscribed to",
+        "to be removed from", "privacy policy", "all rights reserved", "add us to your address book", "newsletter in full",
+    ]
+
+    /// Mailers and services that only send bulk mail, recognised by X-Mailer or their own fields.
+    static func fingerprint(_ input: CategorizationInput) -> String? {
+        if let mailer = input.header("X-Mailer")?.lowercased(),
+           let name = bulkMailers.first(where: { mailer.contains($0) }) {
+            return name
+        }
+        if let field = input.headers.first(where: { field in
+            let name = field.name.lowercased()
+            return CategorizationHeaders.espPrefixes.contains { name.hasPrefix($0) }
+                || ["feedback-id", "list-unsubscribe-post", "x-csa-complaints"].contains(name)
+        }) {
+            return field.name
+        }
+        return nil
+    }
+
+    static let bulkMailers: [String] = [
+        "mailchimp", "mailchimp mailer", "lyris", "listmanager", "phplist", "campaign monitor", "createsend",
+        "constant contact", "roving", "exacttarget", "marketo", "eloqua", "silverpop", "responsys", "sendgrid",
+        "mailgun", "sendinblue", "brevo", "klaviyo", "hubspot", "mailjet", "acumbamail", "getresponse", "aweber",
+        "icontact", "emarsys", "cheetahmail", "strongmail", "messagegears", "mass mailer", "bulk mailer", "newsletter",
+        "listserv", "majordomo", "ezmlm", "mailman", "sympa", "dada mail", "interspire", "acymailing", "mailpoet",
+    ]
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The words that tell what kind of bulk mail a message is: selling (promotions), telling the
+/// user about their account, an order or the news they subscribed to (updates). Subjects weigh
+/// more than bodies: a newsletter's body mentions prices and a shop's body mentions news.
+/// Counted as whole phrases in lower-cased text; every list is generic, not taken from any
+/// corpus.
+enum CategoryVocabulary {
+    /// Receipts, orders, bills, accounts, security, bookings and reminders.
+    static let transactional: [String] = [
+        "receipt", "invoice", "your order", "order #", "order number", "order confirmation", "has shipped",
+        "has been shipped", "shipment", "shipping confirmation", "out for delivery", "delivered", "tracking number",
+        "payment", "statement", "password", "verify your", "verification code", "security code", "one-time code",
+        "confirm your", "confirmation", "booking", "reservation", "itinerary", "your account", "security alert",
+        "sign-in", "sign in", "login", "log in", "new device", "subscription renewal", "renewal", "expire", "expiring",
+        "bill ", "billing", "refund", "due date", "balance", "transaction", "transfer", "deposit", "appointment",
+        "reminder", "registration", "welcome to", "activate", "reset", "two-factor", "2fa", "ticket #", "case #",
+        "check-in", "boarding pass", "e-ticket", "your request", "application", "has been approved", "declined",
+    ]
+
+    /// Notifications, alerts and the news a user subscribed to.
+    static let informational: [String] = [
+        "newsletter", "digest", "daily", "weekly", "monthly", "issue", "edition", "vol.", "volume", "headlines",
+        "news", "update", "updates", "alert", "alerts", "report", "bulletin", "briefing", "advisory", "announcement",
+        "announcing", "notification", "notice", "status", "release notes", "changelog", "summary", "stories",
+        "roundup", "this week", "today's", "tip", "tips", "column", "blog", "posted", "new comment", "mentioned",
+        "assigned", "review requested", "build", "failed", "succeeded", "warning", "errata", "security update",
+    ]
+
+    /// Selling: prices, discounts, offers, calls to buy.
+    static let marketing: [String] = [
+        "% off", "sale", "deal", "deals", "discount", "coupon", "promo code", "voucher", "free shipping", "limited time",
+        "shop now", "buy now", "order now", "save $", "save up to", "save an extra", "offer", "offers", "special price",
+        "clearance", "new arrivals", "exclusive", "best price", "bargain", "auction", "black friday", "cyber monday",
+        "last chance", "ends tonight", "ends soon", "don't miss", "just for you", "gift", "gifts", "free trial",
+        "upgrade now", "get it now", "shop", "shopping", "prices", "price", "buy", "sweepstakes", "win ", "prize",
+        "register today", "sign up today", "subscribe now", "members save", "rewards", "points", "off your",
+        "only $", "from $", "just $", "lowest", "cheap", "special", "new collection", "our new", "introducing",
+    ]
+
+    struct Scores: Sendable, Hashable { var promotions: Double; var updates: Double }
+
+    /// Subject phrases count 2, body phrases 0.5 each (at most 3 per list from the body);
+    /// a price ("$49", "€10", "20%") counts for promotions.
+    static func score(subject: String, body: String) -> Scores {
+        let subject = subject.lowercased()
+        let body = String(body.lowercased().prefix(1_500))
+        func count(_ words: [String], in text: String) -> Int { words.reduce(0) { $0 + (text.contains($1) ? 1 : 0) } }
+        var promotions = 2 * Double(count(marketing, in: subject)) + 0.5 * Double(min(3, count(marketing, in: body)))
+        let updates = 2 * Double(count(transactional, in: subject)) + 0.5 * Double(min(3, count(transactional, in: body)))
+            + 1.5 * Double(count(informational, in: subject)) + 0.5 * Double(min(3, count(informational, in: body)))
+        if subject.range(of: #"[$€£]\s?\d|\d+\s?%"#, options: .regularExpression) != nil { promotions += 2 }
+        if body.range(of: #"[$€£]\s?\d"#, options: .regularExpression) != nil { promotions += 0.5 }
+        return Scores(promotions: promotions, updates: updates)
+    }
+
+    /// Strongly transactional subjects: an order, a bill, a code, an account event.
+    static func isTransactional(subject: String) -> Bool {
+        let subject = subject.lowercased()
+        return transactional.contains { subject.contains($0) }
+    }
+}

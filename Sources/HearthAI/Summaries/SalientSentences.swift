@@ -1,0 +1,144 @@
+import Foundation
+
+/// Extractive pre-selection for summaries (issue 15): from each message only the sentences that
+/// carry a decision, a request or promise, a date, or the latest status reach the model, each
+/// rewritten in the third person with its writer's name ("I'll send the slides" by Bob →
+/// "Bob will send the slides"). A small model then reads a third of the text, answers sooner, and
+/// cannot swap who said what: the names stand in every line.
+public enum SalientSentences {
+    /// One message reduced to its speaker and the sentences kept, in their original order.
+    public struct Excerpt: Sendable, Hashable {
+        public var speaker: String
+        public var date: Date
+        public var sentences: [String]
+    }
+
+    /// Keeps at most `perMessage` sentences of each message (the newest message gets one more:
+    /// it carries the latest status) and about `totalCharacters` overall.
+    public static func select(_ messages: [ThreadMessageText], perMessage: Int = 3, totalCharacters: Int = 1_400) -> [Excerpt] {
+        let shown = messages.count > 8 ? Array(messages.prefix(2)) + Array(messages.suffix(6)) : messages
+        var excerpts: [Excerpt] = []
+        let speakers = Array(Set(shown.map { speakerName($0.sender) }))
+        for (index, message) in shown.enumerated() {
+            let speaker = speakerName(message.sender)
+            // Between two people "you" is the other one.
+            let addressee = speakers.count == 2 ? speakers.first { $0 != speaker } : nil
+            let text = MailTextTrimmer.trim(message.text, maxCharacters: 2_000)
+            let candidates = sentences(in: text)
+            let isLast = index == shown.count - 1
+            let limit = isLast ? perMessage + 1 : perMessage
+            var scored: [(offset: Int, text: String, score: Double)] = []
+            for (offset, sentence) in candidates.enumerated() {
+                let value = score(sentence, position: offset)
+                if value > 0 { scored.append((offset, sentence, value)) }
+            }
+            scored.sort { $0.score == $1.score ? $0.offset < $1.offset : $0.score > $1.score }
+            let ranked = scored.prefix(limit).sorted { $0.offset < $1.offset }
+            var kept = ranked.map { thirdPerson($0.text, speaker: speaker, addressee: addressee) }
+            if kept.isEmpty, let first = candidates.first { kept = [thirdPerson(first, speaker: speaker, addressee: addressee)] }
+            excerpts.append(Excerpt(speaker: speaker, date: message.date, sentences: kept))
+        }
+        // Over budget: drop the lowest-value sentences of the middle messages first.
+        while excerpts.reduce(0, { $0 + $1.sentences.joined(separator: " ").count }) > totalCharacters {
+            guard let index = excerpts.indices.dropLast().last(where: { excerpts[$0].sentences.count > 1 })
+                    ?? excerpts.indices.last(where: { excerpts[$0].sentences.count > 1 }) else { break }
+            excerpts[index].sentences.removeLast()
+        }
+        return excerpts
+    }
+
+    /// A summary made of the thread's own sentences, for when the model's answers were rejected:
+    /// the newest message's best sentences (the latest status) after the strongest decision or
+    /// request of the earlier ones, at most three, each naming its writer. Grounded by
+    /// construction and never wrong about who said what; plainer than a written summary.
+    public static func extractiveSummary(_ excerpts: [Excerpt]) -> String? {
+        guard let latest = excerpts.last else { return nil }
+        var picked: [String] = []
+        let earlier = excerpts.dropLast().flatMap { excerpt in excerpt.sentences.map { (excerpt.speaker, $0) } }
+        if let best = earlier.max(by: { score($0.1, position: 1) < score($1.1, position: 1) }), score(best.1, position: 1) >= 2 {
+            picked.append(named(best.1, speaker: best.0))
+        }
+        for sentence in latest.sentences.prefix(3 - picked.count) { picked.append(named(sentence, speaker: latest.speaker)) }
+        let text = picked.joined(separator: " ")
+        return text.count >= 20 ? text : nil
+    }
+
+    /// The sentence as it stands when it names its writer, else "Name: sentence".
+    static func named(_ sentence: String, speaker: String) -> String {
+        let first = speaker.split(separator: " ").first.map(String.init) ?? speaker
+        return sentence.contains(first) ? sentence : "\(first): \(sentence)"
+    }
+
+    /// How much a sentence is worth to a summary: decisions, requests and promises, dates and
+    /// numbers, questions; greetings, thanks and sign-offs are worth nothing.
+    static func score(_ sentence: String, position: Int) -> Double {
+        let lower = sentence.lowercased()
+        let words = lower.split { !$0.isLetter && !$0.isNumber && $0 != "'" }
+        guard words.count >= 3, words.count <= 60 else { return 0 }
+        if fillers.contains(where: { lower.hasPrefix($0) }) && words.count <= 8 { return 0 }
+        var score = 1.0 / Double(position + 1)   // the first sentences of a message matter most
+        if decisionWords.contains(where: { lower.contains($0) }) { score += 2 }
+        if actionWords.contains(where: { lower.contains($0) }) { score += 1.5 }
+        if lower.range(of: #"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b\d{1,2}(:\d\d)?\s?(am|pm)\b|\btomorrow\b|\btoday\b|\bnext week\b|\bdeadline\b|\bby (the )?end of\b"#,
+                       options: .regularExpression) != nil { score += 1.5 }
+        if lower.range(of: #"\d"#, options: .regularExpression) != nil { score += 0.5 }
+        if sentence.hasSuffix("?") { score += 0.5 }
+        return score
+    }
+
+    static let fillers = ["hi ", "hello", "hey", "dear ", "thanks", "thank you", "cheers", "regards", "best", "kind regards",
+                          "hope you", "i hope", "sorry for", "ok", "okay", "great", "sounds good"]
+    static let decisionWords = ["decided", "agreed", "agree", "approved", "confirmed", "let's", "we will", "we'll", "going with",
+                                "settled", "final", "chosen", "choose", "picked", "cancel", "postpone", "moved to", "instead",
+                                "plan is", "go ahead", "released", "done", "fixed", "merged", "shipped", "signed", "booked"]
+    static let actionWords = ["please", "can you", "could you", "would you", "will you", "need to", "needs to", "i'll", "i will",
+                              "i can", "i'm going to", "let me", "send", "review", "prepare", "check", "call", "book", "update",
+                              "finish", "follow up", "take care of", "handle", "by friday", "by monday", "asap", "todo", "to do"]
+
+    /// The name a speaker goes by: the display name without quotes or an address, else the
+    /// address's local part.
+    static func speakerName(_ sender: String) -> String {
+        var name = sender.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
+        if let angle = name.firstIndex(of: "<") { name = String(name[..<angle]).trimmingCharacters(in: CharacterSet(charactersIn: "\"' ")) }
+        if name.contains("@") { name = String(name.split(separator: "@").first ?? Substring(name)) }
+        return name.isEmpty ? "Someone" : name
+    }
+
+    /// First-person phrases as the named speaker's: "I'll" → "Bob will", "my" → "Bob's".
+    static func thirdPerson(_ sentence: String, speaker: String, addressee: String? = nil) -> String {
+        let first = speaker.split(separator: " ").first.map(String.init) ?? speaker
+        var text = sentence
+        var rules: [(String, String)] = []
+        if let other = addressee?.split(separator: " ").first.map(String.init) {
+            rules += [(#"\byou're\b"#, "\(other) is"), (#"\byou are\b"#, "\(other) is"), (#"\byou'll\b"#, "\(other) will"),
+                      (#"\byour\b"#, "\(other)'s"), (#"\b[Yy]ou\b"#, other)]
+        }
+        rules += [
+            (#"\bI'll\b"#, "\(first) will"), (#"\bI will\b"#, "\(first) will"), (#"\bI'm\b"#, "\(first) is"),
+            (#"\bI am\b"#, "\(first) is"), (#"\bI've\b"#, "\(first) has"), (#"\bI have\b"#, "\(first) has"),
+            (#"\bI'd\b"#, "\(first) would"), (#"\bI was\b"#, "\(first) was"), (#"\bI\b"#, first),
+            (#"\bmy\b"#, "\(first)'s"), (#"\bMy\b"#, "\(first)'s"), (#"\bme\b"#, first), (#"\bmyself\b"#, first),
+        ]
+        for (pattern, replacement) in rules {
+            text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
+        }
+        return text
+    }
+
+    /// Sentences of plain text: split after ".", "!" or "?" before whitespace and at line ends
+    /// of short lines (list items, greetings), whitespace collapsed.
+    static func sentences(in text: String) -> [String] {
+        var result: [String] = []
+        for paragraph in text.components(separatedBy: "\n\n") {
+            let lines = paragraph.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            // Lines of a list stay apart; wrapped prose is joined back.
+            let joined = lines.count > 1 && lines.allSatisfy({ $0.count < 60 }) ? lines : [lines.joined(separator: " ")]
+            for line in joined {
+                let collapsed = line.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
+                    .replacingOccurrences(of: #"^[-*•>\d.)\s]+"#, with: "", options: .regularExpression)
+                result += ThreadSummarizer.sentences(collapsed).filter { !$0.isEmpty }
+            }
+        }
+        return result
+    }
+}
