@@ -100,6 +100,7 @@ let package = Package(
         // The local web app on 127.0.0.1 (Hummingbird), the second presentation layer (issue 8).
         .target(name: "HearthWeb", dependencies: [
             "HearthCore", "HearthStore", "HearthMIME", "HearthSearch", "HearthSafety", "HearthSync", "HearthOutbox", "HearthAI", "HearthSecurity",
+            "HearthApp",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
@@ -111,11 +112,17 @@ let package = Package(
         ], swiftSettings: strict),
         // Running child programs safely (posix_spawn + wait4, output to files, deadlines).
         .target(name: "HearthProcess", swiftSettings: strict),
+        // The application layer: every user-facing operation (use cases) and the platform-neutral
+        // screen state, written once and called by the CLI, the web app and later SwiftUI.
+        .target(name: "HearthApp", dependencies: [
+            "HearthCore", "HearthMIME", "HearthStore", "HearthIMAP", "HearthMailTransport", "HearthSMTP", "HearthSync",
+            "HearthOutbox", "HearthSearch", "HearthSafety", "HearthAI", "HearthSecurity", "HearthProcess",
+        ], swiftSettings: strict),
         // The command line: wiring of adapters into use cases, presentation as text/JSON.
         .target(name: "HearthCLI", dependencies: [
             "HearthCore", "HearthMIME", "HearthThreading", "HearthStore", "HearthMailbox", "HearthSync", "HearthIMAP",
             "HearthSearch", "HearthSMTP", "HearthOutbox", "HearthSafety", "HearthAI", "HearthSecurity", "HearthWeb",
-            "HearthProcess", "HearthDiscovery",
+            "HearthProcess", "HearthDiscovery", "HearthApp",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
         .executableTarget(name: "hearth", dependencies: ["HearthCLI"], swiftSettings: strict),
@@ -128,7 +135,7 @@ let package = Package(
         .executableTarget(name: "hearth-bench", dependencies: ["HearthBench"], path: "Sources/hearth-bench", swiftSettings: strict),
 
         // Test-only helpers (corpus location, temporary directories).
-        .target(name: "HearthTestSupport", dependencies: ["HearthProcess"], path: "Tests/HearthTestSupport"),
+        .target(name: "HearthTestSupport", dependencies: ["HearthProcess", "HearthCore"], path: "Tests/HearthTestSupport"),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
         .testTarget(name: "HearthMIMETests", dependencies: ["HearthTestSupport", "HearthMIME", "HearthCore"]),
         .testTarget(name: "HearthThreadingTests", dependencies: ["HearthTestSupport", "HearthThreading", "HearthMIME", "HearthMailbox", "HearthCore"]),
@@ -143,10 +150,11 @@ let package = Package(
         .testTarget(name: "HearthAITests", dependencies: ["HearthTestSupport", "HearthAI", "HearthCore"],
                     exclude: ["Resources", "Support/range_server.py"]),
         .testTarget(name: "HearthSecurityTests", dependencies: ["HearthTestSupport", "HearthSecurity", "HearthCore"]),
-        .testTarget(name: "HearthWebTests", dependencies: ["HearthTestSupport", "HearthWeb", "HearthStore", "HearthCore"]),
+        .testTarget(name: "HearthWebTests", dependencies: ["HearthTestSupport", "HearthWeb", "HearthApp", "HearthStore", "HearthCore"]),
         .testTarget(name: "HearthDiscoveryTests", dependencies: ["HearthTestSupport", "HearthDiscovery", "HearthCore"]),
         .testTarget(name: "HearthProcessTests", dependencies: ["HearthProcess"]),
         .testTarget(name: "HearthBenchTests", dependencies: ["HearthTestSupport", "HearthProcess", "hearth-bench", "hearth", "HearthBench"]),
+        .testTarget(name: "HearthAppTests", dependencies: ["HearthTestSupport", "HearthApp", "HearthStore", "HearthSync", "HearthIMAP", "HearthSMTP", "HearthOutbox", "HearthSecurity", "HearthCore"]),
         .testTarget(name: "HearthCLITests", dependencies: ["HearthTestSupport", "HearthProcess", "hearth", "HearthCLI", "HearthStore", "HearthCore"]),
     ]
 )

@@ -14,7 +14,7 @@ public struct HearthCommand: AsyncParsableCommand {
             ComposeCommand.self, ReplyCommand.self, ForwardCommand.self, OutboxCommand.self, ContactsCommand.self, AttachmentsCommand.self, AttachmentCommand.self,
             ModelCommand.self, CategorizeCommand.self, SummarizeCommand.self, RepliesCommand.self,
             SearchCommand.self, ReindexCommand.self, ServeCommand.self,
-            SettingsCommand.self, StorageCommand.self, WipeCommand.self, ExportCommand.self,
+            SettingsCommand.self, StorageCommand.self, WipeCommand.self, ExportCommand.self, AIAfterSyncCommand.self,
         ]
     )
 

@@ -39,30 +39,30 @@ extension AccountSecret {
     }
 }
 
-/// The servers of an account: its stored endpoints, or overrides (tests point the rig's CA and
-/// the name `localhost` at them; the benchmark the proxy).
+/// The servers of an account: its stored endpoints (with the certificate name the account
+/// expects, when it is not the host name), or overrides (tests point the rig's CA and the name
+/// `localhost` at them; the benchmark the proxy).
 public struct OutboxServerSettings: Sendable {
     public var smtpOverride: SMTPConfiguration?
     public var imapOverride: IMAPConfiguration?
     public var readTimeout: Duration
+    /// The per-account TLS server name (the application layer reads it from settings); nil: the host.
+    public var serverName: @Sendable (Account) -> String?
 
-    public init(smtp: SMTPConfiguration? = nil, imap: IMAPConfiguration? = nil, readTimeout: Duration = .seconds(60)) {
-        self.smtpOverride = smtp; self.imapOverride = imap; self.readTimeout = readTimeout
+    public init(smtp: SMTPConfiguration? = nil, imap: IMAPConfiguration? = nil, readTimeout: Duration = .seconds(60),
+                serverName: @escaping @Sendable (Account) -> String? = { _ in nil }) {
+        self.smtpOverride = smtp; self.imapOverride = imap; self.readTimeout = readTimeout; self.serverName = serverName
     }
 
     public func smtp(for account: Account) throws(OutboxError) -> SMTPConfiguration {
         if let smtpOverride { return smtpOverride }
         guard let endpoint = account.smtp else { throw .accountNotConfigured("no SMTP server is set for \(account.email)") }
-        return SMTPConfiguration(host: endpoint.host, port: endpoint.port,
-                                 security: endpoint.security == .startTLS ? .startTLS : .implicitTLS,
-                                 extraCAFile: endpoint.extraCAFile, readTimeout: readTimeout)
+        return SMTPConfiguration(endpoint: endpoint, serverName: serverName(account), readTimeout: readTimeout)
     }
 
     public func imap(for account: Account) -> IMAPConfiguration? {
         if let imapOverride { return imapOverride }
         guard let endpoint = account.imap else { return nil }
-        return IMAPConfiguration(host: endpoint.host, port: endpoint.port,
-                                 security: endpoint.security == .startTLS ? .startTLS : .implicitTLS,
-                                 extraCAFile: endpoint.extraCAFile, readTimeout: readTimeout)
+        return IMAPConfiguration(endpoint: endpoint, serverName: serverName(account), readTimeout: readTimeout)
     }
 }

@@ -161,9 +161,15 @@ public actor Outbox {
     }
 
     /// Waits out the undo window (on the outbox's clock), releases the message and submits it
-    /// at once. If the window was undone meanwhile, nothing is sent.
+    /// at once. If the window was undone meanwhile, nothing is sent; if it was undone and sent
+    /// again, this ticket is stale: the newer send's window (and its own `completeSend`) decides.
     public func completeSend(_ ticket: UndoTicket) async throws -> DeliveryOutcome {
         try await clock.sleep(until: ticket.deadline)
+        // No suspension between this check and `release`: the actor keeps them together.
+        if let current = try? entry(ticket.id), current.key == OutboxStateKey(.undo, .queued),
+           let deadline = current.undoDeadline, abs(deadline.timeIntervalSince(ticket.deadline)) > 0.002 {
+            return .skipped("the send was undone and sent again; the newer undo window applies")
+        }
         guard try release(ticket.id) else { return .skipped("the send was undone") }
         return await deliver([ticket.id])[ticket.id] ?? .skipped("not due")
     }

@@ -26,6 +26,8 @@ public struct AccountSynchronizer: Sendable {
         public var useQResync: Bool
         /// Caps simultaneous connections per account (shared by sync, replay and IDLE).
         public var connections: ConnectionLimiter = .shared
+        /// Opens the IMAP session (the real connection; tests: a scripted session).
+        public var connect: IMAPConnector = { try await IMAPConnection.connect($0) }
 
         public init(batchSize: Int = 100, imapConfiguration: IMAPConfiguration? = nil,
                     now: @escaping @Sendable () -> Date = { Date() }, retryPolicy: RetryPolicy = RetryPolicy(),
@@ -70,7 +72,7 @@ public struct AccountSynchronizer: Sendable {
         let due = try SyncCall.store { () throws(StoreError) in try store.dueOperations(account: accountID, by: options.now()) }
         guard !due.isEmpty else { return ReplayResult() }
         let configuration = try IMAPSettings.configuration(for: account, options: options)
-        return try await options.connections.withConnection(account: account.email, configuration: configuration) { connection throws(SyncError) in
+        return try await options.connections.withSession(account: account.email, configuration: configuration, connect: options.connect) { connection throws(SyncError) in
             let imapCredentials = try await credentials.imapCredentials()
             try await SyncCall.imap(.authenticate) { try await connection.authenticate(imapCredentials) }
             return try await ActionReplayer(connection: connection, store: store, account: accountID,
@@ -83,12 +85,12 @@ public struct AccountSynchronizer: Sendable {
         let configuration = try IMAPSettings.configuration(for: account, options: options)
 
         progress(SyncProgress(phase: .connecting))
-        return try await options.connections.withConnection(account: account.email, configuration: configuration) { connection throws(SyncError) in
+        return try await options.connections.withSession(account: account.email, configuration: configuration, connect: options.connect) { connection throws(SyncError) in
             try await sync(on: connection, account: accountID)
         }
     }
 
-    private func sync(on connection: IMAPConnection, account accountID: AccountID) async throws(SyncError) -> AccountSyncResult {
+    private func sync(on connection: any IMAPSession, account accountID: AccountID) async throws(SyncError) -> AccountSyncResult {
         progress(SyncProgress(phase: .authenticating))
         let imapCredentials = try await credentials.imapCredentials()
         try await SyncCall.imap(.authenticate) { try await connection.authenticate(imapCredentials) }
@@ -134,7 +136,7 @@ public struct AccountSynchronizer: Sendable {
     }
 
     /// ENABLE QRESYNC when advertised (RFC 7162 requires it before SELECT … (QRESYNC …)).
-    private func enableQResync(_ connection: IMAPConnection) async throws(SyncError) -> Bool {
+    private func enableQResync(_ connection: any IMAPSession) async throws(SyncError) -> Bool {
         guard options.useQResync, await connection.capabilities.contains(.qresync) else { return false }
         let enabled = try await SyncCall.imap(.session(folder: nil)) { try await connection.enable([.qresync]) }
         return enabled.contains(.qresync)

@@ -29,14 +29,14 @@ public struct ReplayResult: Sendable, Hashable {
 public struct ActionReplayer: Sendable {
     public typealias Store = FolderRepository & ActionJournalRepository
 
-    let connection: IMAPConnection
+    let connection: any IMAPSession
     let store: any Store
     let account: AccountID
     let policy: RetryPolicy
     let now: @Sendable () -> Date
     let logger: Logger
 
-    public init(connection: IMAPConnection, store: any Store, account: AccountID, policy: RetryPolicy = RetryPolicy(),
+    public init(connection: any IMAPSession, store: any Store, account: AccountID, policy: RetryPolicy = RetryPolicy(),
                 now: @escaping @Sendable () -> Date = { Date() }, logger: Logger = Logger(label: "hearth.sync.actions")) {
         self.connection = connection; self.store = store; self.account = account
         self.policy = policy; self.now = now; self.logger = logger

@@ -43,21 +43,39 @@ extension ConnectionLimiter {
         account: String, configuration: IMAPConfiguration,
         _ body: (IMAPConnection) async throws(SyncError) -> T
     ) async throws(SyncError) -> T {
+        try await withSlot(account: account, connect: { try await IMAPConnection.connect(configuration) },
+                           logout: { await $0.logout() }, close: { await $0.close() }, body)
+    }
+
+    /// The same over the sync engine's port (`IMAPSession`), opened by `connect`.
+    func withSession<T: Sendable>(
+        account: String, configuration: IMAPConfiguration, connect: @escaping IMAPConnector,
+        _ body: (any IMAPSession) async throws(SyncError) -> T
+    ) async throws(SyncError) -> T {
+        try await withSlot(account: account, connect: { try await connect(configuration) },
+                           logout: { await $0.logout() }, close: { await $0.close() }, body)
+    }
+
+    private func withSlot<Session: Sendable, T: Sendable>(
+        account: String, connect: @escaping @Sendable () async throws -> Session,
+        logout: @escaping @Sendable (Session) async -> Void, close: (Session) async -> Void,
+        _ body: (Session) async throws(SyncError) -> T
+    ) async throws(SyncError) -> T {
         await acquire(account)
-        let connection: IMAPConnection
+        let connection: Session
         do {
-            connection = try await SyncCall.imap(.connect) { try await IMAPConnection.connect(configuration) }
+            connection = try await SyncCall.imap(.connect) { try await connect() }
         } catch {
             await release(account)
             throw error
         }
         do {
             let value = try await body(connection)
-            await connection.logout()
+            await logout(connection)
             await release(account)
             return value
         } catch {
-            if error == .cancelled { await Task { await connection.logout() }.value } else { await connection.close() }
+            if error == .cancelled { await Task { await logout(connection) }.value } else { await close(connection) }
             await release(account)
             throw error
         }

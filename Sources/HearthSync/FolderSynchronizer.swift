@@ -28,7 +28,7 @@ public struct FolderSynchronizer: Sendable {
         }
     }
 
-    let connection: IMAPConnection
+    let connection: any IMAPSession
     let store: any SyncStore
     let account: AccountID
     let options: Options
@@ -36,7 +36,7 @@ public struct FolderSynchronizer: Sendable {
     let logger: Logger
     let progress: SyncProgressHandler
 
-    public init(connection: IMAPConnection, store: any SyncStore, account: AccountID,
+    public init(connection: any IMAPSession, store: any SyncStore, account: AccountID,
                 options: Options = Options(), parser: MIMEParser = MIMEParser(),
                 logger: Logger = Logger(label: "hearth.sync"),
                 progress: @escaping SyncProgressHandler = { _ in }) {

@@ -13,10 +13,7 @@ public enum IMAPSettings {
         guard let endpoint = account.imap else {
             throw .accountNotConfigured("no IMAP server is set for \(account.email)")
         }
-        return IMAPConfiguration(
-            host: endpoint.host, port: endpoint.port,
-            security: endpoint.security == .startTLS ? .startTLS : .implicitTLS, serverName: serverName,
-            extraCAFile: endpoint.extraCAFile, logger: Logger(label: "hearth.imap"))
+        return IMAPConfiguration(endpoint: endpoint, serverName: serverName)
     }
 
     static func configuration(for account: Account, options: AccountSynchronizer.Options) throws(SyncError) -> IMAPConfiguration {

@@ -1,7 +1,7 @@
 import Foundation
 import HearthAI
+import HearthApp
 import HearthCore
-import HearthOutbox
 import HearthSync
 
 /// What the web app needs from the process that starts it and cannot build itself: how to
@@ -12,9 +12,6 @@ public struct WebServices: Sendable {
     /// Credentials and IMAP options for an account (nil: the account cannot be synced from
     /// here, e.g. an imported mailbox). Used for action replay, IDLE push and "sync now".
     public var connection: (@Sendable (Account) throws -> (credentials: SyncCredentials, options: AccountSynchronizer.Options))?
-    /// Secrets for sending (SMTP and the server Drafts/Sent folders).
-    public var sendCredentials: (any AccountCredentialProvider)?
-    public var outboxSettings: OutboxServerSettings
     /// The secret store (account removal and wipe delete its entries; onboarding saves passwords).
     public var secrets: (any SecretStore)?
     /// The AI model directory (settings: model status, storage).
@@ -34,12 +31,14 @@ public struct WebServices: Sendable {
     /// The chat model for summaries and smart replies instead of the installed one (tests: a
     /// deterministic fake; nil: the installed model, or no AI at all).
     public var textGenerator: (@Sendable () -> (any TextGenerator)?)?
+    /// The application layer (HearthApp) of the process that serves: use cases run through it.
+    /// nil in tests that only browse.
+    public var app: AppContext?
 
     public init(connection: (@Sendable (Account) throws -> (credentials: SyncCredentials, options: AccountSynchronizer.Options))? = nil,
-                sendCredentials: (any AccountCredentialProvider)? = nil, outboxSettings: OutboxServerSettings = OutboxServerSettings(),
                 secrets: (any SecretStore)? = nil, modelDirectory: URL? = nil, watchInboxes: Bool = false, version: String = "0.1.0",
                 embedder: (@Sendable () async -> (any TextEmbedder)?)? = nil, remoteContent: (any RemoteMessageContent)? = nil) {
-        self.connection = connection; self.sendCredentials = sendCredentials; self.outboxSettings = outboxSettings
+        self.connection = connection
         self.secrets = secrets; self.modelDirectory = modelDirectory; self.watchInboxes = watchInboxes; self.version = version
         self.embedder = embedder; self.remoteContent = remoteContent
     }

@@ -98,6 +98,22 @@ struct GoogleOnboardingWebTests {
         let rows = try #require(try listed.jsonData() as? [[String: Any]])
         #expect(rows.count == 1 && rows.first?["email"] as? String == Self.user)
         #expect(rows.first?["authType"] as? String == "oauth2" && rows.first?["state"] as? String == "ok")
+
+        // Removing the account in Settings revokes the grant at the provider (as `hearth account
+        // remove` does): the refresh token no longer works.
+        let accountID = try #require(rows.first?["id"] as? Int)
+        let again = try ServeProcess.start(dataDirectory: data, environment: env)
+        defer { again.stop() }
+        let settings = CurlSession(jar: dir.appendingPathComponent("cookies-2"), base: again.base)
+        #expect(try settings.get(again.loginURL).status == 303)
+        let page = try settings.get(again.base + "/settings")
+        let token = try #require(page.body.firstMatch(of: /name="_csrf" value="([0-9a-f]+)"/)?.1).description
+        let removed = try settings.post("/settings/remove-account", ["_csrf": token, "account": String(accountID)])
+        #expect(removed.status == 303, "remove: \(removed.status) \(removed.body.prefix(300))")
+        let provider = CurlSession(jar: dir.appendingPathComponent("cookies-oauth"), base: oauth.base)
+        let refreshed = try provider.post("/token", ["grant_type": "refresh_token", "refresh_token": refresh,
+                                                     "client_id": "hearth-test", "client_secret": "rig-secret"])
+        #expect(refreshed.status == 400, "the grant still works after removal: \(refreshed.status) \(refreshed.body)")
     }
 }
 
@@ -166,9 +182,9 @@ struct CurlSession {
         try run(["-X", "GET"] + (host.map { ["-H", "Host: \($0)"] } ?? []), url: url, cookies: cookies)
     }
 
-    func post(_ path: String, _ fields: [String: String]) throws -> Response {
+    func post(_ path: String, _ fields: [String: String], json: Bool = false) throws -> Response {
         let form = fields.flatMap { ["--data-urlencode", "\($0.key)=\($0.value)"] }
-        return try run(["-H", "Origin: \(base)"] + form, url: base + path, cookies: true)
+        return try run(["-H", "Origin: \(base)"] + (json ? ["-H", "Accept: application/json"] : []) + form, url: base + path, cookies: true)
     }
 
     private func run(_ arguments: [String], url: String, cookies: Bool) throws -> Response {

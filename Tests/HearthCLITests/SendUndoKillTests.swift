@@ -31,27 +31,16 @@ struct SendUndoKillTests {
         let mark = rig.sinkHighWaterMark()
         let subject = "kill in undo window \(UUID().uuidString)"
 
-        let process = Process()
-        process.executableURL = HearthBinary.executable
-        process.arguments = ["compose", "--data-dir", dir.path, "--account", "erin@example.test", "--to", "gina@gmail.test",
-                             "--subject", subject, "--body", "never sent", "--undo", "30", "--password-command", "echo erin-pass"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-
-        // Wait until the message is stored as queued in its undo window, then kill -9.
-        var entry: OutboxEntry?
-        for _ in 0..<300 {
-            entry = try store.outboxEntries(account: nil, includeDrafts: true).first { $0.message.subject == subject }
-            if entry?.phase == .undo { break }
-            try await Task.sleep(for: .milliseconds(100))
-        }
+        let compose = try await UndoWindowProcess(
+            ["compose", "--data-dir", dir.path, "--account", "erin@example.test", "--to", "gina@gmail.test",
+             "--subject", subject, "--body", "never sent", "--undo", "30", "--password-command", "echo erin-pass"],
+            store: store, subject: subject)
+        let process = compose.process
+        let entry = compose.entry
         let queued = try #require(entry)
         #expect(queued.phase == .undo && queued.sendState == .queued, "stored as queued before the countdown")
         #expect(queued.ownerPID == process.processIdentifier)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        compose.kill()
         #expect(process.terminationReason == .uncaughtSignal)
 
         // Next start: recovery makes it a draft and copies it to the server's Drafts folder.

@@ -63,6 +63,28 @@ struct OutboxStateMachineTests {
         #expect(try store.contacts(matching: "hidden", account: account.id, limit: 5).count == 1)
     }
 
+    @Test("undo, then Send again inside the first window: it goes out at the SECOND deadline, once")
+    func undoThenSendAgain() async throws {
+        let (store, account, clock, transport) = try OutboxFixture.bench()
+        let outbox = OutboxFixture.outbox(store, transport: transport, clock: clock)
+        let id = try await outbox.saveDraft(OutboxFixture.message(), account: account.id!)
+        let first = try await outbox.send(id)
+        let firstSender = Task { try await outbox.completeSend(first) }
+        clock.advance(by: 2)
+        _ = try await outbox.undo(id)
+        let second = try await outbox.send(id)
+        #expect(second.deadline == first.deadline.addingTimeInterval(2))
+        let secondSender = Task { try await outbox.completeSend(second) }
+        clock.advance(by: 3)   // the first deadline
+        guard case .skipped = try await firstSender.value else { Issue.record("the stale ticket sent the message"); return }
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(transport.count == 0, "nothing leaves before the second deadline")
+        #expect(try store.outboxEntry(id)?.key == OutboxStateKey(.undo, .queued), "still undoable")
+        clock.advance(by: 2)   // the second deadline
+        #expect(try await secondSender.value == .sent)
+        #expect(transport.count == 1)
+    }
+
     @Test("Gmail-style accounts: no APPEND to Sent")
     func gmailNoSentAppend() async throws {
         let store = try OutboxFixture.store()

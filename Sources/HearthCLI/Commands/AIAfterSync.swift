@@ -1,28 +1,10 @@
 import Foundation
 import HearthAI
+import HearthApp
 import HearthCore
-import HearthSearch
-import HearthStore
 
-/// Wires the background AI work (`PostSyncAIWork`, spec §5.6.6) for `hearth sync`: the
-/// installed models, the store, and the search index's vector writer.
-enum AIAfterSync {
-    /// Seconds one post-sync run may take (`hearth sync`); `--watch` uses the same per batch.
-    static let timeBudget = 120.0
-
-    /// The work with whatever models are installed; nil when none is (nothing to do, and
-    /// nothing is written).
-    static func work(store: MailStore, limits: PostSyncAIWork.Limits = PostSyncAIWork.Limits(timeBudget: timeBudget)) async -> PostSyncAIWork? {
-        let services = AIServices()
-        let embedder = await services.embedder()
-        let generator = services.generator()
-        guard embedder != nil || generator != nil else { return nil }
-        let index = SearchEngine(store: store).indexManager
-        return PostSyncAIWork(store: store, embedder: embedder, generator: generator, indexVectors: { embedder, limit in
-            try await index.embedPending(using: embedder, batchSize: limit, limit: limit)
-        }, limits: limits)
-    }
-
+/// How a post-sync AI run is shown in the terminal.
+enum AIReportText {
     /// One line for the terminal.
     static func describe(_ report: PostSyncAIWork.Report) -> String {
         var parts: [String] = []

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HearthApp
 import HearthCore
 import HearthSecurity
 import HearthSync
@@ -42,76 +43,45 @@ struct AccountAddCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingErrors(json: global.json) {
             let engine = try Engine.open(global)
-            if try engine.store.accounts().contains(where: { $0.email.caseInsensitiveCompare(email) == .orderedSame }) {
-                throw CLIError.invalidInput("account \(email) already exists")
+            let credential: CredentialInput
+            if oauth {
+                guard !passwordStdin, passwordCommand == nil, tokenCommand == nil else {
+                    throw CLIError.invalidInput("--oauth signs in through the browser; leave out --password-stdin, --password-command and --token-command")
+                }
+                if try engine.store.accounts().contains(where: { $0.email.caseInsensitiveCompare(email) == .orderedSame }) {
+                    throw CLIError.invalidInput("account \(email) already exists")
+                }
+                let client = try AccountOAuth.client(explicitFile: oauthClient)
+                credential = .oauth(try await AccountOAuth.signIn(email: email, noBrowser: noBrowser, client: client))
+            } else {
+                credential = try readSecret()
             }
-            let kind = provider ?? (oauth || email.lowercased().hasSuffix("@gmail.com") ? .gmail : .imap)
-            if oauth { return try await addWithOAuth(engine, kind: kind) }
-            let secret = try readSecret()
-            guard let imapHost else { throw CLIError.invalidInput("--imap-host is required (it is imap.gmail.com only with --oauth)") }
-            let imap = ServerEndpoint(host: imapHost, port: imapPort ?? (imapSecurity == .implicitTLS ? 993 : 143),
-                                      security: imapSecurity, extraCAFile: caFile)
-            let smtp = ServerEndpoint(host: smtpHost ?? imapHost, port: smtpPort ?? (smtpSecurity == .implicitTLS ? 465 : 587),
-                                      security: smtpSecurity, extraCAFile: caFile)
-            var account = Account(email: email, displayName: displayName ?? email, provider: kind,
-                                  authType: tokenCommand != nil ? .oauth2 : .password, imap: imap, smtp: smtp,
-                                  syncWindowDays: syncWindow > 0 ? syncWindow : nil)
-
-            // The connectivity check, before anything is saved.
-            let folders = try await check(account, secret: secret)
-
-            account = try engine.store.create(account)
-            guard let id = account.id else { throw CLIError.cannotCreate("the account was not saved") }
-            if let serverName { try engine.store.setValue(serverName, for: IMAPServerName.key(id)) }
-            switch secret {
-            case .password(let password):
-                try engine.secrets().save(Data(password.utf8), for: SecretKey(accountEmail: email, kind: .password))
-            case .passwordCommand(let command):
-                try engine.store.setValue(command, for: AccountCredentials.commandKey(id, token: false))
-            case .tokenCommand(let command):
-                try engine.store.setValue(command, for: AccountCredentials.commandKey(id, token: true))
-            }
+            let setup = try self.setup(credential)
+            let added = try await AppErrors.mapping { try await AddAccount(store: engine.store, secrets: engine.app.secrets)(setup) }
+            let account = added.account
             if global.json {
                 StandardStreams.out(try JSONOutput.render("account", AccountJSON(account)))
             } else {
-                StandardStreams.out("Added \(email) (account \(id)): signed in to \(imapHost), \(folders) folders. Run `hearth sync` to fetch mail.")
+                let how = oauth ? "signed in with Google to \(account.imap?.host ?? "")" : "signed in to \(account.imap?.host ?? "")"
+                StandardStreams.out("Added \(account.email) (account \(account.id?.rawValue ?? 0)): \(how), \(added.folderCount) folders. Run `hearth sync` to fetch mail.")
             }
         }
     }
 
-    /// `--oauth`: browser sign-in, connectivity check with the fresh token, then save the
-    /// account and its tokens (secret store only).
-    private func addWithOAuth(_ engine: Engine, kind: ProviderKind) async throws {
-        guard !passwordStdin, passwordCommand == nil, tokenCommand == nil else {
-            throw CLIError.invalidInput("--oauth signs in through the browser; leave out --password-stdin, --password-command and --token-command")
-        }
-        let host = imapHost ?? "imap.gmail.com"
-        var account = Account(email: email, displayName: displayName ?? email, provider: kind, authType: .oauth2,
-                              imap: ServerEndpoint(host: host, port: imapPort ?? (imapSecurity == .implicitTLS ? 993 : 143),
-                                                   security: imapSecurity, extraCAFile: caFile),
-                              smtp: ServerEndpoint(host: smtpHost ?? (imapHost == nil ? "smtp.gmail.com" : host),
-                                                   port: smtpPort ?? (smtpSecurity == .implicitTLS ? 465 : 587),
-                                                   security: smtpSecurity, extraCAFile: caFile),
-                              syncWindowDays: syncWindow > 0 ? syncWindow : nil)
-        let client = try AccountOAuth.client(explicitFile: oauthClient)
-        let tokens = try await AccountOAuth.signIn(email: email, noBrowser: noBrowser, client: client)
-        // The connectivity check, before anything is saved.
-        let folders = try await AccountOAuth.checkConnectivity(account, serverName: serverName, accessToken: tokens.accessToken)
-        let secrets = try SecurityErrors.mapping { try engine.secrets() }
-        account = try engine.store.create(account)
-        guard let id = account.id else { throw CLIError.cannotCreate("the account was not saved") }
-        if let serverName { try engine.store.setValue(serverName, for: IMAPServerName.key(id)) }
-        try SecurityErrors.mapping { try OAuthCredentials(store: secrets).save(tokens, for: email) }
-        if global.json {
-            StandardStreams.out(try JSONOutput.render("account", AccountJSON(account)))
-        } else {
-            StandardStreams.out("Added \(email) (account \(id)): signed in with Google to \(host), \(folders) folders; tokens are in the secret store. Run `hearth sync` to fetch mail.")
-        }
+    /// The flags as the application layer's input.
+    private func setup(_ credential: CredentialInput) throws -> AccountSetup {
+        let host: String
+        if let imapHost { host = imapHost }
+        else if oauth { host = "imap.gmail.com" }
+        else { throw CLIError.invalidInput("--imap-host is required (it is imap.gmail.com only with --oauth)") }
+        let smtp = ServerChoice(host: smtpHost ?? (oauth && imapHost == nil ? "smtp.gmail.com" : host), port: smtpPort, security: smtpSecurity)
+        return AccountSetup(email: email, displayName: displayName, provider: provider,
+                            imap: ServerChoice(host: host, port: imapPort, security: imapSecurity), smtp: smtp,
+                            tls: TLSOptions(extraCAFile: caFile, serverName: serverName),
+                            syncWindowDays: syncWindow, credential: credential)
     }
 
-    enum Secret { case password(String), passwordCommand(String), tokenCommand(String) }
-
-    private func readSecret() throws -> Secret {
+    private func readSecret() throws -> CredentialInput {
         let given = [passwordStdin, passwordCommand != nil, tokenCommand != nil].filter { $0 }.count
         guard given == 1 else {
             throw CLIError.invalidInput("give exactly one of --password-stdin, --password-command, --token-command")
@@ -123,22 +93,6 @@ struct AccountAddCommand: AsyncParsableCommand {
         }
         return .password(line)
     }
-
-    /// Connects, signs in and lists folders; returns how many folders the server has.
-    private func check(_ account: Account, secret: Secret) async throws -> Int {
-        let credentials: SyncCredentials = switch secret {
-        case .password(let password): .password(user: email, password)
-        case .passwordCommand(let command): .password(user: email, try AccountCredentials.runSecretCommand(command))
-        case .tokenCommand(let command): .oauth(user: email) { try AccountCredentials.runSecretCommand(command) }
-        }
-        let configuration = try IMAPSettings.configuration(for: account, serverName: serverName)
-        return try await AccountConnectivity.check(configuration, credentials: credentials)
-    }
-}
-
-/// A per-account override of the TLS server name (the rig's certificate names `localhost`).
-enum IMAPServerName {
-    static func key(_ account: AccountID) -> String { "account.\(account.rawValue).server-name" }
 }
 
 extension TransportSecurity: ExpressibleByArgument {}

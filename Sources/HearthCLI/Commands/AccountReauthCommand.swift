@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HearthApp
 import HearthCore
 import HearthSecurity
 import HearthStore
@@ -20,20 +21,11 @@ struct AccountReauthCommand: AsyncParsableCommand {
         try await reportingErrors(json: global.json) {
             let engine = try Engine.open(global)
             let target = try engine.account(matching: account)
-            guard let id = target.id else { throw CLIError.notFound("account \(account) is not saved") }
-            guard target.authType == .oauth2 else {
-                throw CLIError.invalidInput("\(target.email) signs in with a password; re-add it to change the password")
-            }
+            let reauth = ReauthenticateAccount(engine.app)
+            try AppErrors.mapping { try reauth.precondition(target) }
             let client = try AccountOAuth.client(explicitFile: oauthClient)
             let tokens = try await AccountOAuth.signIn(email: target.email, noBrowser: noBrowser, client: client)
-            let serverName = try engine.store.value(for: IMAPServerName.key(id))
-            let folders = try await AccountOAuth.checkConnectivity(target, serverName: serverName, accessToken: tokens.accessToken)
-            let secrets = try SecurityErrors.mapping { try engine.secrets() }
-            try SecurityErrors.mapping { try OAuthCredentials(store: secrets).save(tokens, for: target.email) }
-            // A token command would take precedence over the stored tokens; the sign-in replaces it.
-            try engine.store.setValue(nil, for: AccountCredentials.commandKey(id, token: true))
-            try engine.store.markAuthenticated(id)
-            AccountOAuth.forgetProvider(for: target, engine: engine)
+            let folders = try await AppErrors.mapping { try await reauth(target, tokens: tokens) }
             if global.json {
                 StandardStreams.out(try JSONOutput.render("account", AccountStatusJSON(account: try engine.account(matching: target.email),
                                                                                        status: .ok)))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HearthApp
 import HearthCore
 import HearthSecurity
 import HearthStore
@@ -21,7 +22,7 @@ struct AccountRemoveCommand: AsyncParsableCommand {
             guard yes else {
                 throw CLIError.invalidInput("Remove \(target.email)? All local emails, drafts, and cached data for this account will be deleted. Run again with --yes.")
             }
-            let report = try await SecurityErrors.mapping { try await engine.accountRemoval().remove(target) }
+            let report = try await AppErrors.mapping { try await RemoveAccount(engine.app)(target) }
             if report.revocation.hasPrefix("failed") {
                 // Best effort: local data is gone either way; the user may still revoke by hand.
                 StandardStreams.err("hearth: could not revoke Hearth's access at the provider: \(report.revocation.dropFirst("failed: ".count))")
@@ -50,8 +51,8 @@ struct WipeCommand: AsyncParsableCommand {
                 throw CLIError.invalidInput("This will delete ALL local data including emails, accounts, and AI models. This cannot be undone. You will need to set up the app again. Run again with --yes.")
             }
             let engine = try Engine.open(global)
-            let report = try await SecurityErrors.mapping {
-                try await engine.accountRemoval().wipeAll(modelDirectory: StorageCommand.modelDirectory, keepModels: keepModels)
+            let report = try await AppErrors.mapping {
+                try await RemoveAccount(engine.app).wipeAll(modelDirectory: StorageCommand.modelDirectory, keepModels: keepModels)
             }
             if global.json {
                 StandardStreams.out(try JSONOutput.render("wipe", report))
@@ -62,15 +63,5 @@ struct WipeCommand: AsyncParsableCommand {
                 }
             }
         }
-    }
-}
-
-extension Engine {
-    /// Account removal wired to this data directory's store, secrets and (when configured) the
-    /// OAuth client that revokes grants.
-    func accountRemoval() throws -> AccountRemoval {
-        let client = (try? OAuthClientConfiguration.load()).map { OAuthTokenClient(configuration: $0) }
-        return AccountRemoval(accounts: store, purger: store, secrets: try SecurityErrors.mapping { try secrets() },
-                              dataDirectory: dataDirectory, revoker: client.map(AccountRemoval.revoker))
     }
 }

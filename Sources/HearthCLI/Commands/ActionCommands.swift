@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HearthApp
 import HearthCore
 import HearthSync
 
@@ -17,40 +18,28 @@ enum ActionRunner {
     static func run(_ action: MailAction, _ targets: ActionTargets, global: GlobalOptions) async throws {
         try await reportingErrors(json: global.json) {
             let engine = try Engine.open(global)
-            var emails: [EmailID] = []
-            if targets.thread {
-                for id in targets.ids {
-                    let messages = try engine.store.emails(inThread: ThreadID(id))
-                    guard !messages.isEmpty else { throw CLIError.notFound("no thread \(id)") }
-                    emails += messages.compactMap(\.id)
-                }
-            } else {
-                emails = targets.ids.map(EmailID.init(rawValue:))
-            }
-            let journalled = try PerformMailActionUseCase(store: engine.store)
-                .perform(action, on: emails, from: targets.from.map(FolderID.init(rawValue:)))
-            var sent = 0, waiting = 0
+            let actions = MailActions(engine.app)
+            let picked = targets.ids
+            let chosen = MailActions.Targets(threads: targets.thread ? picked.map(ThreadID.init(rawValue:)) : [],
+                                             emails: targets.thread ? [] : picked.map(EmailID.init(rawValue:)),
+                                             from: targets.from.map(FolderID.init(rawValue:)))
+            let applied = try AppErrors.mapping { try actions.apply(action, to: chosen) }
+            let journalled = applied.journalled
+            let emails = applied.messages
+            var sent = 0
             var notes: [String] = []
             if !targets.offline {
-                for accountID in Set(journalled.map(\.account)) {
-                    guard let account = try engine.store.account(accountID) else { continue }
-                    do {
-                        let result = try await engine.synchronizer(for: account).replayActions()
-                        sent += result.completed
-                        waiting += result.postponed
-                        notes += result.failed.map { "failed: \($0.action) — \($0.lastError ?? "refused")" }
-                    } catch let error as SyncError {
-                        notes.append("\(account.email) not reachable (\(error)); will be sent at the next sync")
-                    }
-                }
+                let delivery = await actions.deliver(applied.accounts)
+                sent = delivery.sent
+                notes = delivery.notes
             }
             let pending = journalled.count - sent
             if global.json {
                 StandardStreams.out(try JSONOutput.render("action", ActionJSON(
-                    action: action.description, messages: emails.count, serverOperations: journalled.count,
+                    action: action.description, messages: emails, serverOperations: journalled.count,
                     sent: sent, pending: pending, notes: notes)))
             } else {
-                var line = "\(action.description.prefix(1).uppercased() + action.description.dropFirst()): \(emails.count) message(s)"
+                var line = "\(action.description.prefix(1).uppercased() + action.description.dropFirst()): \(emails) message(s)"
                 if !journalled.isEmpty { line += "; server: \(sent) sent, \(pending) pending" }
                 StandardStreams.out(line)
                 notes.forEach { StandardStreams.out("  \($0)") }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HearthApp
 import HearthCore
 import HearthOutbox
 
@@ -43,11 +44,15 @@ struct OutboxListCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors(json: global.json) { try mappingSendErrors {
-            let pipeline = try SendEngine.open(global, send)
-            let outbox = pipeline.outbox
+            let engine = try Engine.open(global)
+            let credentials = engine.app.credentials.overriding(.init(passwordCommand: send.passwordCommand, tokenCommand: send.tokenCommand))
+            let sending = Sending(engine.app, credentials: credentials)
+            // Only the named account's messages and drafts; every account's without --account.
+            let account = try send.account.map { try engine.account(matching: $0).id }
+            let outbox = try AppErrors.mapping { try sending.outbox() }
             _ = try AsyncBridge.run { await outbox.recoverAfterRestart() }
             let include = drafts
-            let entries = try AsyncBridge.run { try await outbox.list(account: nil, includeDrafts: include) }
+            let entries = try AsyncBridge.run { try await sending.list(account: account ?? nil, includeDrafts: include) }
             let now = Date()
             if global.json {
                 StandardStreams.out(try JSONOutput.render("outbox", entries.map { OutboxEntryJSON($0, now: now) }))
@@ -142,8 +147,10 @@ struct OutboxEditCommand: ParsableCommand {
             let outbox = pipeline.outbox
             let target = EmailID(id)
             let entry = try pipeline.engine.store.outboxEntry(target)
-            let current: ComposedMessage = entry?.phase == .draft ? entry!.message
-                : try AsyncBridge.run { try await outbox.edit(target) }
+            let current: ComposedMessage
+            if let entry, entry.phase == .draft { current = entry.message } else {
+                current = try AsyncBridge.run { try await outbox.edit(target) }
+            }
             var edited = try EditorTemplate.edit(EditorTemplate(
                 from: current.from, to: current.to.map(\.formatted), cc: current.cc.map(\.formatted),
                 bcc: current.bcc.map(\.formatted), subject: current.subject, body: current.body,

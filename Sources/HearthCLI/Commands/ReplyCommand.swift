@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HearthApp
 import HearthCore
 import HearthMIME
 import HearthOutbox
@@ -22,21 +23,30 @@ struct ReplyCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors(json: global.json) { try mappingSendErrors {
-            let pipeline = try SendEngine.open(global, send)
-            let original = try ThreadPick.message(pipeline, thread: thread, message: message)
-            let me = EmailAddress(name: pipeline.account.displayName, address: pipeline.account.email)
-            var reply = ReplyBuilder.reply(to: OriginalMessage(original, raw: nil), from: me, all: all,
-                                           body: body ?? "", quote: !noQuote)
+            let (thread, message, all, body, quote) = (ThreadID(self.thread), self.message.map(EmailID.init(rawValue:)), self.all, self.body, !noQuote)
+            let made = try ReplyCommand.draft({ try await ReplyDrafts($0).make(all ? .replyAll : .reply, thread: thread, message: message,
+                                                                               body: body ?? "", quote: quote) }, global: global)
+            let pipeline = try SendEngine.open(global, send, defaultAccount: { _ in made.account })
+            var reply = made.message
             reply.bodyFormat = markup ? .markup : .plain
             if body == nil {
                 let edited = try EditorTemplate.edit(EditorTemplate(
-                    from: me, to: reply.to.map(\.formatted), cc: reply.cc.map(\.formatted), bcc: [],
+                    from: reply.from, to: reply.to.map(\.formatted), cc: reply.cc.map(\.formatted), bcc: [],
                     subject: reply.subject, body: reply.body, markup: markup), attachments: [])
                 reply.to = edited.to; reply.cc = edited.cc; reply.bcc = edited.bcc
                 reply.subject = edited.subject; reply.body = edited.body; reply.bodyFormat = edited.bodyFormat
             }
             try pipeline.saveAndSend(reply, draftOnly: draft, json: global.json)
         } }
+    }
+
+    /// Builds a reply or forward draft with the application layer, for a synchronous command.
+    static func draft(_ make: @escaping @Sendable (AppContext) async throws -> ReplyDrafts.Draft, global: GlobalOptions) throws -> ReplyDrafts.Draft {
+        let engine = try Engine.open(global)
+        let app = engine.app
+        let draft = try AsyncBridge.run { try await make(app) }
+        if let note = draft.note { StandardStreams.err("hearth: \(note)") }
+        return draft
     }
 }
 
@@ -57,52 +67,13 @@ struct ForwardCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors(json: global.json) { try mappingSendErrors {
-            let pipeline = try SendEngine.open(global, send)
-            let original = try ThreadPick.message(pipeline, thread: thread, message: message)
-            let raw = try ForwardSource.raw(of: original, engine: pipeline.engine, required: asAttachment)
-            let me = EmailAddress(name: pipeline.account.displayName, address: pipeline.account.email)
-            let forward: ComposedMessage
-            do {
-                forward = try ReplyBuilder.forward(OriginalMessage(original, raw: raw), from: me,
-                                                   style: asAttachment ? .attachment : .inline,
-                                                   to: try SendEngine.addresses(to), body: body)
-            } catch {
-                throw CLIError.notFound("\(error)")
-            }
-            try pipeline.saveAndSend(forward, draftOnly: draft, json: global.json)
+            let recipients = try AppErrors.mapping { try AddressInput.parse(to, field: "--to") }
+            let (thread, message, body) = (ThreadID(self.thread), self.message.map(EmailID.init(rawValue:)), self.body)
+            let style: ReplyDrafts.ForwardStyle = asAttachment ? .attachment : .inline
+            let made = try ReplyCommand.draft({ try await ReplyDrafts($0).make(.forward(style), thread: thread, message: message,
+                                                                             body: body, to: recipients) }, global: global)
+            let pipeline = try SendEngine.open(global, send, defaultAccount: { _ in made.account })
+            try pipeline.saveAndSend(made.message, draftOnly: draft, json: global.json)
         } }
-    }
-}
-
-enum ThreadPick {
-    /// The chosen message of a thread: `message` if given (it must be in the thread), else the newest.
-    static func message(_ pipeline: SendEngine, thread: Int64, message: Int64?) throws -> Email {
-        let emails = try pipeline.engine.store.emails(inThread: ThreadID(thread))
-        guard !emails.isEmpty else { throw CLIError.notFound("no thread \(thread) (see `hearth threads`)") }
-        if let message {
-            guard let match = emails.first(where: { $0.id?.rawValue == message }) else {
-                throw CLIError.notFound("message \(message) is not in thread \(thread)")
-            }
-            return match
-        }
-        return emails.last { !$0.isDraft } ?? emails[emails.count - 1]
-    }
-}
-
-/// The original's raw source for a forward: stored for imported and sent mail, fetched from the
-/// server (`BODY.PEEK[]`) for synced mail. As an attachment it is required (the typed error
-/// says why it is missing); inline it only re-attaches the original's files, so the forward
-/// goes without them when the server cannot be reached.
-enum ForwardSource {
-    static func raw(of original: Email, engine: Engine, required: Bool) throws -> Data? {
-        guard let id = original.id else { return nil }
-        if let stored = try engine.store.rawSource(of: id) { return stored }
-        do {
-            return try AsyncBridge.run { try await engine.rawSource(of: id) }
-        } catch {
-            if required { throw error }
-            StandardStreams.err("hearth: the original's attachments are not included: \(error)")
-            return nil
-        }
     }
 }

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
+import HearthApp
 import HearthCore
 import HearthMIME
 import HearthOutbox
-import HearthProcess
 import HearthStore
 
 /// Options shared by the sending commands: which account, and how to get its secret.
@@ -22,76 +22,69 @@ struct SendOptions: ParsableArguments {
     @Option(name: .customLong("token-command"), help: ArgumentHelp("Command printing an OAuth access token (XOAUTH2).", valueName: "cmd"))
     var tokenCommand: String?
 
-    @Option(help: ArgumentHelp("Undo window in seconds: 0, 5, 10, 15 or 30 (default: setting send.undo_seconds, else 5).", valueName: "s"))
+    @Option(help: ArgumentHelp("Undo window in seconds: 0, 5, 10, 15 or 30 (default: the undo-send-delay setting, 5 unless changed).", valueName: "s"))
     var undo: Int?
 }
 
-/// The send pipeline wired for one CLI invocation.
+/// The send pipeline (HearthApp's `Sending`) for one CLI invocation, and what the terminal adds
+/// to it: the countdown on stderr, Ctrl-C as Undo.
 struct SendEngine {
     let engine: Engine
     let account: Account
+    let sending: Sending
     let outbox: Outbox
     let undoSeconds: Int
 
-    static func open(_ global: GlobalOptions, _ options: SendOptions) throws -> SendEngine {
+    /// - Parameter defaultAccount: the account to send from when `--account` is not given (a
+    ///   reply goes from the conversation's account); else the only account that can send.
+    static func open(_ global: GlobalOptions, _ options: SendOptions,
+                     defaultAccount: ((Engine) throws -> Account)? = nil) throws -> SendEngine {
         let engine = try Engine.open(global)
-        let account = try Self.pickAccount(engine, options.account)
-        let seconds = try options.undo ?? (try engine.store.value(for: "send.undo_seconds")).flatMap(Int.init) ?? 5
-        guard Outbox.Configuration.allowedUndoSeconds.contains(seconds) else {
-            throw CLIError.invalidInput("the undo window must be one of 0, 5, 10, 15, 30 seconds")
-        }
-        let credentials: any AccountCredentialProvider = options.passwordCommand == nil && options.tokenCommand == nil
-            ? StoredAccountCredentials(engine: engine)
-            : CommandCredentials(password: options.passwordCommand, token: options.tokenCommand)
-        let settings = OutboxServerSettings()
-        let outbox = Outbox(store: engine.store, mailboxes: IMAPServerMailboxes(settings: settings, credentials: credentials),
-                            credentials: credentials, settings: settings,
-                            configuration: Outbox.Configuration(undoWindow: .seconds(seconds)))
-        return SendEngine(engine: engine, account: account, outbox: outbox, undoSeconds: seconds)
-    }
-
-    static func pickAccount(_ engine: Engine, _ reference: String?) throws -> Account {
-        if let reference { return try engine.account(matching: reference) }
-        let all = try engine.store.accounts().filter { $0.smtp != nil }
-        guard all.count == 1, let only = all.first else {
-            throw CLIError.invalidInput(all.isEmpty ? "no account with an SMTP server (see `hearth accounts`)" : "several accounts: choose one with --account")
-        }
-        return only
+        let credentials = engine.app.credentials.overriding(.init(passwordCommand: options.passwordCommand, tokenCommand: options.tokenCommand))
+        let sending = Sending(engine.app, credentials: credentials)
+        let account: Account
+        if options.account == nil, let defaultAccount { account = try defaultAccount(engine) }
+        else { account = try AppErrors.mapping { try sending.sendingAccount(options.account) } }
+        // The user's setting (`hearth settings set undo-send-delay N`) unless --undo is given.
+        let seconds = options.undo ?? sending.undoSeconds
+        let outbox = try AppErrors.mapping { try sending.outbox(undoSeconds: seconds) }
+        return SendEngine(engine: engine, account: account, sending: sending, outbox: outbox, undoSeconds: seconds)
     }
 
     /// Saves, then (unless `draftOnly`) sends with the undo window: Ctrl-C during the
     /// countdown undoes the send and keeps the draft.
     func saveAndSend(_ message: ComposedMessage, draftOnly: Bool, json: Bool) throws {
         guard let accountID = account.id else { throw CLIError.notFound("account without id") }
-        let outbox = self.outbox
+        let (outbox, sending, account, seconds) = (self.outbox, self.sending, self.account, self.undoSeconds)
         _ = try AsyncBridge.run { await outbox.recoverAfterRestart() }
-        let id = try AsyncBridge.run { try await outbox.saveDraft(message, account: accountID) }
         if draftOnly {
-            let synced = (try? AsyncBridge.run { try await outbox.syncDraft(id) }) ?? false
+            let id = try AsyncBridge.run { try await sending.saveDraft(message, account: accountID) }
+            let synced = (try? AsyncBridge.run { try await sending.syncDraft(id) }) ?? false
             try SendReport(id: id.rawValue, outcome: "draft", detail: synced ? "saved and copied to the server's Drafts" : "saved locally").print(json: json)
             return
         }
-        let ticket = try AsyncBridge.run { try await outbox.send(id) }
+        let pending = try AsyncBridge.run { try await sending.send(message, account: account, undoSeconds: seconds) }
+        let id = pending.ticket.id
         if undoSeconds > 0 { StandardStreams.err("hearth: sending in \(undoSeconds) s — press Ctrl-C to undo") }
         let interrupt = InterruptWatch()
         let outcome: Outbox.DeliveryOutcome? = try AsyncBridge.run {
-            let sender = Task { try await outbox.completeSend(ticket) }
+            let sender = Task { await pending.complete() }
             while !interrupt.fired {
-                if Date() >= ticket.deadline { return try await sender.value }
+                if Date() >= pending.ticket.deadline { return await sender.value }
                 try await Task.sleep(for: .milliseconds(50))
             }
             // Ctrl-C inside the window: undo (the store refuses it if the window just ended).
-            if (try? await outbox.undo(ticket.id)) != nil { sender.cancel(); return nil }
-            return try await sender.value
+            if (try? await sending.undo(id)) != nil { sender.cancel(); return nil }
+            return await sender.value
         }
         interrupt.stop()
         guard let outcome else {
-            _ = try? AsyncBridge.run { try await outbox.syncDraft(id) }
+            _ = try? AsyncBridge.run { try await sending.syncDraft(id) }
             try SendReport(id: id.rawValue, outcome: "undone", detail: "kept as a draft").print(json: json)
             return
         }
         try SendReport(id: id.rawValue, outcome, queueStatus: try engine.store.email(id)?.sendState.rawValue).print(json: json)
-        if case .failed = outcome { throw ExitCode(69) } // EX_UNAVAILABLE: the send failed for good
+        if case .failed = outcome { throw HearthExit.sendFailed }
     }
 
     /// A message to send: From is the account; addresses as typed.
@@ -105,43 +98,13 @@ struct SendEngine {
     }
 
     static func addresses(_ values: [String]) throws -> [EmailAddress] {
-        try values.flatMap { value -> [EmailAddress] in
-            let parsed = AddressParser.parseList(value)
-            guard !parsed.isEmpty, parsed.allSatisfy({ AddressValidator.isValid($0.address) }) else {
-                throw CLIError.invalidInput("\"\(value)\" is not a valid address")
-            }
-            return parsed
-        }
+        try AppErrors.mapping { try AddressInput.parse(values) }
     }
 
     static func attachment(_ path: String) throws -> ComposedAttachment {
         let url = URL(fileURLWithPath: path)
         guard let data = FileManager.default.contents(atPath: url.path) else { throw CLIError.notFound("cannot read \(path)") }
         return ComposedAttachment(filename: url.lastPathComponent, mimeType: MediaTypes.guess(url.pathExtension), data: data)
-    }
-}
-
-/// Secrets from commands, run with /bin/sh; their output is the secret (trimmed).
-struct CommandCredentials: AccountCredentialProvider {
-    var password: String?
-    var token: String?
-
-    func secret(for account: Account, refresh: Bool) async throws -> AccountSecret {
-        if let token {
-            return .accessToken(try Self.run(token, refresh: refresh))
-        }
-        if let password { return .password(try Self.run(password, refresh: false)) }
-        throw CLIError.invalidInput("no --password-command or --token-command for \(account.email)")
-    }
-
-    static func run(_ command: String, refresh: Bool) throws -> String {
-        var environment = ProcessInfo.processInfo.environment
-        if refresh { environment["HEARTH_TOKEN_REFRESH"] = "1" }
-        let outcome = try Subprocess.run("/bin/sh", ["-c", command], environment: environment, timeout: 60)
-        guard outcome.status == 0 else { throw CLIError.io("the credential command failed (\(outcome.status))") }
-        let secret = outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !secret.isEmpty else { throw CLIError.io("the credential command printed nothing") }
-        return secret
     }
 }
 
@@ -216,6 +179,8 @@ final class InterruptWatch: @unchecked Sendable {
 func mappingSendErrors(_ body: () throws -> Void) throws {
     do {
         try body()
+    } catch let error as AppError {
+        throw AppErrors.cli(error)
     } catch let error as OutboxError {
         switch error {
         case .notFound: throw CLIError.notFound(error.description)

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import HearthAI
+import HearthApp
 import HearthCore
 import HearthStore
 
@@ -12,11 +14,7 @@ struct StorageCommand: ParsableCommand {
     @Flag(help: "Remove downloaded attachments, search embeddings and cached summaries (emails and accounts are kept).") var clearCache = false
     @Flag(help: "With --clear-cache: do it (without it, only show what would be freed).") var yes = false
 
-    static var modelDirectory: URL {
-        let env = ProcessInfo.processInfo.environment["HEARTH_MODEL_CACHE"]
-        return env.map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/hearth/models")
-    }
+    static var modelDirectory: URL { ModelManager.defaultDirectory }
 
     struct Output: Encodable {
         let report: StorageReport
@@ -27,13 +25,12 @@ struct StorageCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors(json: global.json) {
-            let engine = try Engine.open(global)
+            let storage = Storage(try Engine.open(global).app)
             var cache: CacheClearing?
             if clearCache {
-                cache = yes ? try engine.store.clearCache(dataDirectory: engine.dataDirectory)
-                            : try engine.store.cacheClearingPreview(dataDirectory: engine.dataDirectory)
+                cache = try AppErrors.mapping { yes ? try storage.clearCache() : try storage.cachePreview() }
             }
-            let report = try engine.store.storageReport(dataDirectory: engine.dataDirectory, modelDirectory: Self.modelDirectory)
+            let report = try AppErrors.mapping { try storage.report() }
             if global.json {
                 StandardStreams.out(try JSONOutput.render("storage", Output(report: report, warnings: report.warnings, cache: cache, cacheCleared: clearCache && yes)))
                 return

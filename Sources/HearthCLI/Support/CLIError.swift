@@ -1,4 +1,5 @@
 import ArgumentParser
+import HearthApp
 import HearthCore
 import HearthSync
 
@@ -12,10 +13,16 @@ package enum CLIError: Error, CustomStringConvertible {
     case unavailable(String)
     /// The server refused our credentials: fix them.
     case noPermission(String)
+    /// The server's certificate is not trusted: waiting will not help; give the CA file or the
+    /// server name (`account add --ca-file/--server-name`).
+    case untrustedCertificate(String)
+    /// This session lacks something the command needs (no secret store, no OAuth client).
+    case notConfigured(String)
 
     package var description: String {
         switch self {
-        case .notFound(let m), .invalidInput(let m), .cannotCreate(let m), .io(let m), .unavailable(let m), .noPermission(let m): m
+        case .notFound(let m), .invalidInput(let m), .cannotCreate(let m), .io(let m), .unavailable(let m), .noPermission(let m),
+             .untrustedCertificate(let m), .notConfigured(let m): m
         }
     }
 
@@ -27,6 +34,8 @@ package enum CLIError: Error, CustomStringConvertible {
         case .io: "io_error"
         case .unavailable: "unavailable"
         case .noPermission: "no_permission"
+        case .untrustedCertificate: "untrusted_certificate"
+        case .notConfigured: "not_configured"
         }
     }
 
@@ -38,6 +47,7 @@ package enum CLIError: Error, CustomStringConvertible {
         case .io: HearthExit.ioError
         case .unavailable: HearthExit.unavailable
         case .noPermission: HearthExit.noPermission
+        case .untrustedCertificate, .notConfigured: HearthExit.configuration
         }
     }
 
@@ -45,6 +55,7 @@ package enum CLIError: Error, CustomStringConvertible {
     static func from(_ error: any Error) -> CLIError? {
         switch error {
         case let e as CLIError: return e
+        case let e as AppError: return AppErrors.cli(e)
         case let e as StoreError:
             switch e {
             case .notFound: return .notFound(e.description)
@@ -63,12 +74,8 @@ package enum CLIError: Error, CustomStringConvertible {
             case .store(let s): return from(s)
             }
         case let e as SyncError:
-            if e.isAuthenticationFailure { return .noPermission(e.description) }
-            switch e {
-            case .store(let s): return from(s)
-            case .accountNotConfigured: return .invalidInput(e.description)
-            default: return .unavailable(e.description)
-            }
+            if case .store(let s) = e { return from(s) }
+            return AppErrors.cli(ConnectionFailures.classify(e))
         case let e as MailActionError:
             switch e {
             case .store(let s): return from(s)

@@ -1,24 +1,34 @@
 import Foundation
+import HearthApp
 import HearthCore
 import HearthStore
 
-/// The adapters wired together for one CLI invocation: the store opened in the data directory.
-/// This is the only place the CLI names concrete adapter types.
+/// The application context for one CLI invocation: the store opened in the data directory and
+/// the adapters the use cases (HearthApp) work with. Commands parse, call a use case, render.
 struct Engine {
-    let dataDirectory: URL
-    let store: MailStore
+    let app: AppContext
+    var dataDirectory: URL { app.dataDirectory }
+    var store: MailStore { app.store }
 
     static func open(_ options: GlobalOptions) throws -> Engine {
         let directory = DataDirectory.resolve(explicit: options.dataDirectory)
-        let store = try MailStore.open(directory: directory)
-        return Engine(dataDirectory: directory, store: store)
+        return Engine(dataDirectory: directory, store: try MailStore.open(directory: directory))
     }
+
+    /// The context over a store the caller opened (`hearth search` opens a single connection).
+    init(dataDirectory directory: URL, store: MailStore) {
+        let margin = ProcessInfo.processInfo.environment[Self.oauthRefreshMarginVariable].flatMap(TimeInterval.init) ?? 300
+        app = AppContext(dataDirectory: directory, store: store, oauthRefreshMargin: margin)
+    }
+
+    /// Seconds before expiry at which an access token is refreshed (default 300). Only worth
+    /// changing to watch a refresh happen against a server issuing very short-lived tokens.
+    static let oauthRefreshMarginVariable = "HEARTH_OAUTH_REFRESH_MARGIN"
 
     /// Finds an account by id or e-mail address.
     func account(matching reference: String) throws -> Account {
-        let all = try store.accounts()
-        if let id = Int64(reference), let match = all.first(where: { $0.id?.rawValue == id }) { return match }
-        if let match = all.first(where: { $0.email.caseInsensitiveCompare(reference) == .orderedSame }) { return match }
-        throw CLIError.notFound("no account \"\(reference)\" (see `hearth accounts`)")
+        do { return try app.account(matching: reference) } catch {
+            throw CLIError.notFound("no account \"\(reference)\" (see `hearth accounts`)")
+        }
     }
 }

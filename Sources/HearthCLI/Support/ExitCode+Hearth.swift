@@ -16,4 +16,10 @@ public enum HearthExit {
     public static let unavailable = ExitCode(75)
     /// The server refused the credentials (EX_NOPERM).
     public static let noPermission = ExitCode(77)
+    /// The setup must change before trying again (EX_CONFIG): the server's certificate is not
+    /// trusted (give its CA file or the name it carries), or this session lacks a secret store.
+    public static let configuration = ExitCode(78)
+    /// A message could not be sent and will not be retried (EX_UNAVAILABLE): `compose`,
+    /// `reply`, `forward`, `outbox send|retry` after the report of the failure.
+    public static let sendFailed = ExitCode(69)
 }

@@ -10,6 +10,8 @@ import NIOSSL
 public struct IMAPCommandResult: Sendable {
     public var untagged: [IMAPResponse]
     public var completion: TaggedStatus
+
+    public init(untagged: [IMAPResponse], completion: TaggedStatus) { self.untagged = untagged; self.completion = completion }
 }
 
 /// One IMAP session over SwiftNIO + NIOSSL.

@@ -1,7 +1,7 @@
 import Foundation
 import HearthAI
+import HearthApp
 import HearthCore
-import HearthSearch
 
 /// AI after sync in the web app (spec §5.6.6): after a sync stored new mail, the background
 /// queue categorises it, embeds it for search and summarises conversations of 3+ messages,
@@ -25,24 +25,12 @@ extension WebApp {
         Task { await queue.mailArrived() }
     }
 
-    /// The work with the installed models (the Settings model directory), or nil without any.
+    /// The work with the installed models (the Settings model directory), or nil without any;
+    /// the embedder search already holds is reused (loading it twice costs memory and seconds).
     func postSyncWork() async -> PostSyncAIWork? {
-        let manager = ModelManager(directory: services.modelDirectory ?? ModelManager.defaultDirectory)
-        // The embedder search already holds (loaded once, on first use) when `hearth serve` gave
-        // one: opening a second copy per run would load the model twice and on every sync.
-        var embedder: (any TextEmbedder)? = await services.embedder?()
-        if embedder == nil, let installed = manager.installedModel(for: .embedding) {
-            embedder = try? await LlamaTextEmbedder.open(modelPath: installed.path, modelIdentifier: installed.entry.id)
-        }
-        let generator = manager.installedModel(for: .generation).map {
-            LlamaTextGenerator(modelPath: $0.path, modelIdentifier: $0.entry.id)
-        }
-        guard embedder != nil || generator != nil else { return nil }
-        let index = search.indexManager
-        hub.publish(.make("ai", ["state": "running"]))
-        return PostSyncAIWork(store: store, embedder: embedder, generator: generator, indexVectors: { embedder, limit in
-            try await index.embedPending(using: embedder, batchSize: limit, limit: limit)
-        })
+        let work = await AIAfterSync.work(store: store, modelDirectory: services.modelDirectory, embedder: await services.embedder?())
+        if work != nil { hub.publish(.make("ai", ["state": "running"])) }
+        return work
     }
 
     func publishAIReport(_ report: PostSyncAIWork.Report) {

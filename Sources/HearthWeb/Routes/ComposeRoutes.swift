@@ -1,25 +1,22 @@
 import Foundation
+import HearthApp
 import HearthCore
 import HearthMIME
 import HearthOutbox
 
 /// Composer, send with undo, outbox (HearthOutbox), address autocomplete.
 extension WebApp {
-    /// An outbox with the current undo setting (`Outbox` keeps no state worth sharing between
-    /// sends; its store rows are the state).
-    func makeOutbox() -> Outbox? {
-        guard let credentials = services.sendCredentials else { return nil }
-        let settings = services.outboxSettings
-        return Outbox(store: store, mailboxes: IMAPServerMailboxes(settings: settings, credentials: credentials),
-                      credentials: credentials, settings: settings,
-                      configuration: Outbox.Configuration(undoWindow: .seconds(self.settings.undoSendDelaySeconds)))
+    /// The send use case of this session (HearthApp), or nil when sending is not set up here
+    /// (no secret store: drafts still work locally).
+    func sending() -> Sending? {
+        (try? application()).map { Sending($0) }
     }
 
-    /// An outbox for local-only work (drafts) when sending is not configured.
-    func localOutbox() -> Outbox {
-        makeOutbox() ?? Outbox(store: store, mailboxes: nil, credentials: ClosureCredentialProvider { account, _ in
-            throw WebError.unavailable("sending is not configured for \(account.email)")
-        })
+    /// Drafts work without a secret store (they stay local until one is there).
+    func drafts() -> Sending {
+        sending() ?? Sending(AppContext(dataDirectory: dataDirectory, store: store, secrets: {
+            throw WebError.unavailable("sending is not configured in this session")
+        }))
     }
 
     func composePage(_ request: WebRequest, notice: String? = nil, error: String? = nil, override: (ComposedMessage, AccountID?, EmailID?)? = nil) throws -> WebResponse {
@@ -37,24 +34,19 @@ extension WebApp {
             draftID = entry.emailID
             kept = entry.message.attachments
         } else if let raw = request.query("thread"), let id = Int64(raw) {
-            let emails = try store.emails(inThread: ThreadID(id))
-            guard let original = emails.last(where: { !$0.isDraft }) ?? emails.last,
-                  let account = try store.account(original.accountID) else { throw WebError.notFound("No conversation \(raw).") }
-            accountID = account.id
-            let me = EmailAddress(name: account.displayName == account.email ? nil : account.displayName, address: account.email)
-            let source = OriginalMessage(original, raw: try store.rawSource(of: original.id ?? EmailID(0)))
-            switch request.query("mode") ?? "reply" {
-            case "forward":
-                message = (try? ReplyBuilder.forward(source, from: me, style: .inline)) ?? ComposedMessage(from: me, subject: "Fwd: \(original.subject)")
-                kept = message.attachments
-            case "all": message = ReplyBuilder.reply(to: source, from: me, all: true)
-            default: message = ReplyBuilder.reply(to: source, from: me, all: false)
+            let kind: ReplyDrafts.Kind = switch request.query("mode") ?? "reply" {
+            case "forward": .forward(.inline)
+            case "all": .replyAll
+            default: .reply
             }
             // A smart reply the user picked (spec §5.5.3): above the quote, to be edited freely.
-            if let insert = request.query("insert")?.trimmingCharacters(in: .whitespacesAndNewlines), !insert.isEmpty,
-               request.query("mode") != "forward" {
-                message.body = String(insert.prefix(2000)) + "\n\n" + message.body
+            let insert = kind == .forward(.inline) ? "" : (request.query("insert") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let made = try WebError.mapping {
+                try ReplyDrafts(drafts().context).makeLocally(kind, thread: ThreadID(id), body: insert.isEmpty ? "" : String(insert.prefix(2000)) + "\n")
             }
+            message = made.message
+            accountID = made.account.id
+            kept = message.attachments
         } else if let to = request.query("to") {
             message.to = AddressParser.parseList(to)
         }
@@ -84,13 +76,8 @@ extension WebApp {
             throw WebError.badRequest("Choose the account to send from.")
         }
         func addresses(_ name: String) throws -> [EmailAddress] {
-            let text = field(name).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !text.isEmpty else { return [] }
-            let parsed = AddressParser.parseList(text)
-            guard !parsed.isEmpty, parsed.allSatisfy({ AddressValidator.isValid($0.address) }) else {
-                throw WebError.badRequest("\"\(text)\" in \(name.capitalized) is not a valid address list.")
-            }
-            return parsed
+            do { return try AddressInput.parse(field(name), field: name.capitalized) }
+            catch { throw WebError.badRequest(WebApp.sentence(error.message)) }
         }
         var message = ComposedMessage(
             from: EmailAddress(name: account.displayName == account.email ? nil : account.displayName, address: account.email),
@@ -129,49 +116,43 @@ extension WebApp {
         let (message, account, draftID) = parsed
         switch verb {
         case "draft":
-            let id = try await localOutbox().saveDraft(message, account: account, id: draftID)
-            let outbox = localOutbox()
-            track(Task.detached { _ = try? await outbox.syncDraft(id) })
+            let drafts = self.drafts()
+            let id = try await WebError.mapping { try await drafts.saveDraft(message, account: account, id: draftID) }
+            track(Task.detached { _ = try? await drafts.syncDraft(id) })
             if request.wantsJSON { return .json(["id": id.rawValue]) }
             return .redirect("/compose?draft=\(id.rawValue)")
         case "discard":
-            if let draftID { try await localOutbox().discard(draftID) }
+            if let draftID { try await WebError.mapping { try await drafts().outbox().discard(draftID) } }
             if request.wantsJSON { return .json(["discarded": true]) }
             return .redirect("/mail?box=inbox")
         case "send":
-            guard let outbox = makeOutbox() else {
-                let why = "Sending is not set up in this session (start `hearth serve` with an account that has a server and credentials)."
-                if request.wantsJSON { return .json(["error": why], status: 503) }
-                return withStatus(try composePage(request, error: why, override: (message, account, draftID)), 503)
+            func refuse(_ why: String, status: Int, draft: EmailID?) throws -> WebResponse {
+                if request.wantsJSON { return .json(["error": why], status: status) }
+                return withStatus(try composePage(request, error: why, override: (message, account, draft)), status)
             }
-            guard try store.account(account)?.smtp != nil else {
-                let why = "This account has no outgoing (SMTP) server: it is an imported mailbox."
-                if request.wantsJSON { return .json(["error": why], status: 400) }
-                return withStatus(try composePage(request, error: why, override: (message, account, draftID)), 400)
+            guard let sending = sending() else {
+                return try refuse("Sending is not set up in this session (start `hearth serve` with an account that has a server and credentials).",
+                                  status: 503, draft: draftID)
             }
-            guard !message.envelopeRecipients.isEmpty else {
-                let why = "Add at least one recipient."
-                if request.wantsJSON { return .json(["error": why], status: 400) }
-                return withStatus(try composePage(request, error: why, override: (message, account, draftID)), 400)
-            }
-            let id = try await outbox.saveDraft(message, account: account, id: draftID)
-            let ticket: Outbox.UndoTicket
-            do { ticket = try await outbox.send(id) } catch {
-                let why = "Could not send: \(error)"
-                if request.wantsJSON { return .json(["error": why], status: 400) }
-                return withStatus(try composePage(request, error: why, override: (message, account, id)), 400)
+            guard let sender = try store.account(account) else { return try refuse("Choose the account to send from.", status: 400, draft: draftID) }
+            let pending: Sending.Pending
+            do { pending = try await sending.send(message, account: sender, draft: draftID) } catch {
+                return try refuse(WebApp.sentence(error.message), status: error.kind == .notConfigured ? 503 : 400, draft: draftID)
             }
             publishOutbox()
             let hub = self.hub
+            let (id, deadline) = (pending.ticket.id, pending.ticket.deadline)
             let task = Task.detached { [weak self] in
-                let outcome = try? await outbox.completeSend(ticket)
+                // nil when this send was undone (and perhaps sent again: then the newer send reports).
+                let outcome = await pending.complete()
                 self?.publishOutbox()
-                if let outcome { hub.publish(.make("sent", ["id": id.rawValue, "outcome": "\(outcome)"])) }
+                if let outcome {
+                    hub.publish(.make("sent", ["id": id.rawValue, "deadline": deadline.timeIntervalSince1970, "outcome": "\(outcome)"]))
+                }
             }
             track(task)
-            let seconds = settings.undoSendDelaySeconds
             if request.wantsJSON {
-                return .json(SendTicket(id: id.rawValue, deadline: ticket.deadline, undoSeconds: seconds, status: "queued"))
+                return .json(SendTicket(id: id.rawValue, deadline: deadline, undoSeconds: pending.undoSeconds, status: "queued"))
             }
             return .redirect("/mail?box=outbox")
         default:
@@ -192,19 +173,20 @@ extension WebApp {
     func outboxPost(_ raw: String, _ verb: String, _ request: WebRequest) async throws -> WebResponse {
         guard let value = Int64(raw) else { throw WebError.notFound("No outbox entry \(raw).") }
         let id = EmailID(value)
-        let outbox = localOutbox()
+        let drafts = self.drafts()
         var location = "/mail?box=outbox"
         do {
+            let outbox = try drafts.outbox()
             switch verb {
             case "undo":
-                _ = try await outbox.undo(id)
+                _ = try await drafts.undo(id)
                 location = "/compose?draft=\(value)"
             case "edit":
                 _ = try await outbox.edit(id)
                 location = "/compose?draft=\(value)"
             case "retry":
                 try await outbox.retry(id)
-                if let sender = makeOutbox() { track(Task.detached { [weak self] in _ = await sender.processQueue(); self?.publishOutbox() }) }
+                if let sender = try? sending()?.outbox() { track(Task.detached { [weak self] in _ = await sender.processQueue(); self?.publishOutbox() }) }
             case "discard":
                 try await outbox.discard(id)
             default:
@@ -225,7 +207,7 @@ extension WebApp {
     /// At start: undo windows a killed process left become drafts, interrupted sends are queued
     /// again, and the queue runs once (HearthOutbox's recovery rules).
     func recoverOutbox() async {
-        guard let outbox = makeOutbox() else { return }
+        guard let outbox = try? sending()?.outbox() else { return }
         _ = await outbox.recoverAfterRestart()
         _ = await outbox.processQueue()
         publishOutbox()

@@ -1,6 +1,6 @@
 import Foundation
+import HearthApp
 import HearthCore
-import HearthSync
 
 /// First-launch onboarding (FR-OB-01). Adding an account checks it against the server first
 /// (sign in, list folders), exactly as `hearth account add` does; "Sign in with Google" is in
@@ -35,32 +35,34 @@ extension WebApp {
         }
     }
 
+    /// `POST /welcome/account`: the form (`AccountForm`'s field names: email, name, password,
+    /// host, port, security, smtp, smtpPort, smtpSecurity, caFile, serverName) through the
+    /// `AddAccount` use case — checked against the server before anything is saved.
     func addAccount(_ request: WebRequest) async throws -> WebResponse {
-        func field(_ name: String) -> String { (request.field(name) ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
-        let email = field("email"), host = field("host"), password = request.field("password") ?? ""
-        guard email.contains("@"), !host.isEmpty, !password.isEmpty else {
-            return withStatus(try onboardingPage(request, error: "Fill in the address, the server and the password.", step: 2), 400)
+        var fields: [String: String] = [:]
+        for name in ["email", "name", "password", "host", "port", "security", "smtp", "smtpPort", "smtpSecurity", "caFile", "serverName"] {
+            if let value = request.field(name) { fields[name] = value }
         }
-        guard let secrets = services.secrets else {
-            return withStatus(try onboardingPage(request, error: "This session cannot store passwords (no secret store).", step: 2), 503)
+        let setup: AccountSetup
+        do { setup = try AccountForm(fields: fields).setup() } catch {
+            return withStatus(try onboardingPage(request, error: Self.sentence(error.message), step: 2), 400)
         }
-        if try store.accounts().contains(where: { $0.email.caseInsensitiveCompare(email) == .orderedSame }) {
-            return withStatus(try onboardingPage(request, error: "\(email) is already added.", step: 2), 400)
+        let app: AppContext
+        do { app = try application() } catch {
+            return withStatus(try onboardingPage(request, error: error.message, step: 2), 503)
         }
-        let port = Int(field("port")) ?? 993
-        let smtpHost = field("smtp").isEmpty ? host : field("smtp")
-        let smtpPort = Int(field("smtpPort")) ?? 465
-        var account = Account(email: email, displayName: email, provider: .imap, authType: .password,
-                              imap: ServerEndpoint(host: host, port: port, security: port == 143 ? .startTLS : .implicitTLS),
-                              smtp: ServerEndpoint(host: smtpHost, port: smtpPort, security: smtpPort == 587 ? .startTLS : .implicitTLS))
         do {
-            let configuration = try IMAPSettings.configuration(for: account)
-            _ = try await AccountConnectivity.check(configuration, credentials: .password(user: email, password))
+            _ = try await AddAccount(store: store, secrets: app.secrets)(setup)
         } catch {
-            return withStatus(try onboardingPage(request, error: "Couldn't sign in to \(host): \(error). Check the server and the password.", step: 2), 400)
+            let status = error.kind == .notConfigured ? 503 : 400
+            return withStatus(try onboardingPage(request, error: Self.sentence(error.message), step: 2), status)
         }
-        account = try store.create(account)
-        try secrets.save(Data(password.utf8), for: SecretKey(accountEmail: email, kind: .password))
         return .redirect("/welcome?step=3")
+    }
+
+    /// A message as a sentence: capital first letter, final period.
+    static func sentence(_ text: String) -> String {
+        let capital = text.prefix(1).uppercased() + text.dropFirst()
+        return capital.hasSuffix(".") ? capital : capital + "."
     }
 }

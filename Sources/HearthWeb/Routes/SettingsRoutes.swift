@@ -1,5 +1,6 @@
 import Foundation
 import HearthAI
+import HearthApp
 import HearthCore
 import HearthSearch
 import HearthSecurity
@@ -112,17 +113,17 @@ extension WebApp {
             guard let raw = request.field("account"), let id = Int64(raw), let account = try store.account(AccountID(id)) else {
                 throw WebError.badRequest("Which account?")
             }
-            guard let secrets = services.secrets else { throw WebError.unavailable("Removing accounts needs the secret store, which this session has not opened.") }
-            let report = try await AccountRemoval(accounts: store, purger: store, secrets: secrets, dataDirectory: dataDirectory, revoker: nil).remove(account)
+            // Revokes the OAuth grant at the provider first, as `hearth account remove` does.
+            let report = try await WebError.mapping { try await RemoveAccount(try application())(account) }
             renderCache.removeAll()
-            return .redirect(report.onboardingRequired ? "/welcome" : "/settings?notice=\(FormDecoding.encode("Removed \(report.email): \(report.emailsDeleted) messages deleted."))")
+            var notice = "Removed \(report.email): \(report.emailsDeleted) messages deleted."
+            if report.revocation.hasPrefix("failed") { notice += " Hearth's access could not be revoked at the provider (\(report.revocation.dropFirst("failed: ".count))): revoke it in your account's security settings." }
+            return .redirect(report.onboardingRequired ? "/welcome" : "/settings?notice=\(FormDecoding.encode(notice))")
         case "wipe":
             guard request.field("confirm") == "DELETE" else {
                 return withStatus(try settingsPage(request, error: "Type DELETE to confirm wiping all data."), 400)
             }
-            guard let secrets = services.secrets else { throw WebError.unavailable("Wiping needs the secret store, which this session has not opened.") }
-            _ = try await AccountRemoval(accounts: store, purger: store, secrets: secrets, dataDirectory: dataDirectory, revoker: nil)
-                .wipeAll(modelDirectory: services.modelDirectory)
+            _ = try await WebError.mapping { try await RemoveAccount(try application()).wipeAll(modelDirectory: services.modelDirectory) }
             try? store.setValue(nil, for: OnboardingKeys.complete)
             renderCache.removeAll()
             return .redirect("/welcome")
