@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HearthApp
 import HearthCore
 import HearthMailbox
 import HearthStore
@@ -32,7 +33,7 @@ struct ExportCommand: AsyncParsableCommand {
             do { destination = try MailboxExportDestination(directory: URL(fileURLWithPath: out)) } catch {
                 throw CLIError.cannotCreate(String(describing: error))
             }
-            let remote = offline ? nil : engine.remoteContent()
+            let remote = offline ? nil : MailContent.remote(engine.app)
             let useCase = ExportMailUseCase(
                 accounts: engine.store, folders: engine.store, emails: engine.store, source: engine.store,
                 settings: SettingsService(app: engine.store, perAccount: engine.store, accounts: engine.store),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HearthApp
 import HearthCore
 import HearthMailbox
 import HearthMIME
@@ -80,7 +81,7 @@ struct ImportCommand: ParsableCommand {
         if json {
             if let text = try? JSONOutput.render("ai", AIReportJSON(report)) { StandardStreams.err(text) }
         } else {
-            StandardStreams.err(AIAfterSync.describe(report))
+            StandardStreams.err(AIReportText.describe(report))
         }
     }
 }
