@@ -114,8 +114,15 @@ struct SearchCommand: ParsableCommand {
             let snippet = bold ? r.snippet.marked(before: "\u{1B}[1m", after: "\u{1B}[0m") : r.snippet.text
             if !snippet.isEmpty { StandardStreams.out("          " + snippet.replacingOccurrences(of: "\n", with: " ")) }
         }
+        if response.tooShort {
+            StandardStreams.err("Type at least \(SearchEngine.minimumTypeAheadCharacters) letters (or use --exact).")
+            return
+        }
         let mode = response.usedSemantic ? "keyword + semantic" : "keyword"
-        StandardStreams.err(String(format: "%d conversation(s), %@, %.1f ms", response.results.count, mode, response.seconds * 1000))
+        let order = response.keywordOrder == .newest ? ", newest first (the words are in many emails)" : ""
+        let relaxed = response.relaxed ? ", no email has every word: showing those with all but one" : ""
+        StandardStreams.err(String(format: "%d conversation(s), %@%@%@, %.1f ms", response.results.count, mode, order, relaxed,
+                                   response.seconds * 1000))
         if response.pendingEmbeddings > 0 {
             StandardStreams.err("\(response.pendingEmbeddings) email(s) not yet embedded: `hearth reindex` adds them to semantic search")
         }
@@ -283,6 +290,12 @@ struct SearchResponseJSON: Encodable {
     let milliseconds: Double
     /// Present when this search found the keyword index damaged and rebuilt it (E-05).
     let keywordIndexRepair: RepairJSON?
+    /// `relevance` or `newest` (nil: no keyword search ran).
+    let keywordOrder: String?
+    /// True when no email had every word (the results have all but one).
+    let relaxed: Bool
+    /// True when nothing was searched: one letter being typed.
+    let tooShort: Bool
 
     struct RepairJSON: Encodable {
         let problem: String
@@ -295,6 +308,7 @@ struct SearchResponseJSON: Encodable {
         results = r.results.map(SearchResultJSON.init); usedSemantic = r.usedSemantic
         keywordHits = r.keywordHits; semanticHits = r.semanticHits; pendingEmbeddings = r.pendingEmbeddings
         milliseconds = (r.seconds * 1000 * 100).rounded() / 100
+        keywordOrder = r.keywordOrder?.rawValue; relaxed = r.relaxed; tooShort = r.tooShort
         keywordIndexRepair = r.keywordIndexRepair.map {
             RepairJSON(problem: $0.problem.description, emails: $0.emails, seconds: ($0.seconds * 1000).rounded() / 1000)
         }

@@ -20,6 +20,9 @@ public final class SearchEngine: Sendable {
     public static let semanticTopK = 50
     /// Queries with fewer letters and digits than this skip the semantic side (E-02).
     public static let minimumSemanticCharacters = 3
+    /// Search-as-you-type (`Options.prefixLastTerm`) sends nothing below this many letters or
+    /// digits: one letter would be a prefix of most of the vocabulary.
+    public static let minimumTypeAheadCharacters = FTSMatch.minimumPrefixCharacters
 
     /// Set once the first search has run the quick keyword-index check (E-05).
     private let checkedIndex = OnceFlag()
@@ -62,7 +65,8 @@ public final class SearchEngine: Sendable {
     /// vectors of the same `modelIdentifier`.
     public func search(_ text: String, options: Options = Options(),
                        embedder: (any TextEmbedder)? = nil) async throws(SearchError) -> SearchResponse {
-        let query = SearchQueryParser(now: options.now, calendar: options.calendar).parse(text)
+        let query = SearchQueryParser(now: options.now, calendar: options.calendar,
+                                      knownSenders: StoreKnownSenders(database: database)).parse(text)
         return try await search(query, options: options, embedder: embedder)
     }
 
@@ -100,31 +104,43 @@ public final class SearchEngine: Sendable {
         }
         guard options.limit > 0 else { return finish() }
         let messageLimit = max(200, options.limit * 4)
-        let match = FTSMatch.expression(query.terms, prefixLast: options.prefixLastTerm)
+        let plan = FTSMatch.plan(query.terms, prefixLast: options.prefixLastTerm)
+        // One letter being typed is not a search (it would list most of the mailbox): with no
+        // filter either, nothing is sent; with filters, they are the search.
+        let stillTyping = plan == nil && options.prefixLastTerm && query.hasFreeText
+            && FTSMatch.tokenCharacterCount(query.freeText) < FTSMatch.minimumPrefixCharacters
+        if stillTyping && query.filters.isEmpty {
+            response.tooShort = true
+            return finish()
+        }
+        let hasFreeText = query.hasFreeText && !stillTyping
 
         // The model is asked for a query vector only when it could be used: an eligible query
         // and stored vectors of that very model (opening the model costs more than the search).
         // The query vector is then computed while the keyword side runs.
-        let candidate = semanticEmbedder(for: query, options: options, embedder: embedder)
+        let candidate = hasFreeText ? semanticEmbedder(for: query, options: options, embedder: embedder) : nil
         let semanticEmbedder = try withStoredVectors(candidate)
         async let queryVector = Self.embedQuery(query.freeText, with: semanticEmbedder)
 
-        let (filters, keyword, allowed) = try indexManager.read { db -> (FilterSQL, [MessageHit], Set<Int64>?) in
+        let keywordSide = try indexManager.read { db -> (FilterSQL, KeywordOutcome, Set<Int64>?) in
             let filters = try FilterSQL.build(query.filters, scope: options.scope, accounts: options.accounts, db)
-            if filters.matchesNothing { return (filters, [], nil) }
-            let keyword: [MessageHit]
-            if let match {
-                keyword = try KeywordSearcher.search(match: match, filters: filters, limit: messageLimit, db)
-            } else if !query.hasFreeText {
-                keyword = try KeywordSearcher.filtered(filters, limit: messageLimit, db)
-            } else {
-                keyword = []
+            if filters.matchesNothing { return (filters, KeywordOutcome(), nil) }
+            var outcome = KeywordOutcome()
+            if let plan {
+                outcome = try Self.keyword(plan, query: query, options: options, limit: messageLimit, db)
+            } else if !hasFreeText {
+                outcome.hits = try KeywordSearcher.filtered(filters, limit: messageLimit, db)
             }
             let allowed = semanticEmbedder != nil && !filters.predicates.isEmpty
                 ? Set(try KeywordSearcher.allowed(filters, db)) : nil
-            return (filters, keyword, allowed)
+            return (filters, outcome, allowed)
         }
+        let (filters, keywordOutcome, allowed) = keywordSide
+        let keyword = keywordOutcome.hits
+        let match = keywordOutcome.match
         response.keywordHits = keyword.count
+        response.keywordOrder = keywordOutcome.order
+        response.relaxed = keywordOutcome.relaxed
         let vector = await queryVector
         if filters.matchesNothing { return finish() }
 
@@ -133,7 +149,11 @@ public final class SearchEngine: Sendable {
             let index = vectors.index(model: embedder.modelIdentifier, dimensions: embedder.dimensions)
             try indexManager.read { db in try index.refresh(db) }
             if index.count > 0 {
-                semantic = index.nearest(vector, k: Self.semanticTopK, allowed: allowed).map(\.id)
+                // Only neighbours similar enough to mean something: the nearest vectors of a
+                // nonsense word ("zzzzqqq") are still 50 vectors, just unrelated ones.
+                let floor = SemanticFloor.minimumSimilarity(model: embedder.modelIdentifier)
+                semantic = index.nearest(vector, k: Self.semanticTopK, allowed: allowed)
+                    .filter { $0.score >= floor }.map(\.id)
                 response.usedSemantic = true
             }
         }
@@ -149,7 +169,7 @@ public final class SearchEngine: Sendable {
             let found = try indexManager.read { db in try KeywordSearcher.threads(of: semanticOnly, filters: filters, db) }
             threadOf.merge(found) { a, _ in a }
         }
-        let fused: [RankFusion.Fused] = query.hasFreeText
+        let fused: [RankFusion.Fused] = hasFreeText
             ? RankFusion.fuse(keyword: keyword.map(\.emailID), semantic: semantic)
             : keyword.map { RankFusion.Fused(id: $0.emailID, score: 0, source: .filters) }
         var groups: [Int64: (best: RankFusion.Fused, source: MatchSource, count: Int)] = [:]
@@ -168,6 +188,32 @@ public final class SearchEngine: Sendable {
         let shown = threadOrder.prefix(options.limit).compactMap { groups[$0] }
         response.results = try display(shown, match: match)
         return finish()
+    }
+
+    /// What the keyword side found and with which expression (the highlights use the same).
+    struct KeywordOutcome {
+        var hits: [MessageHit] = []
+        var match: String?
+        var order: KeywordOrder?
+        var relaxed = false
+    }
+
+    /// All words first; when that finds nothing and there are several terms, any n−1 of them
+    /// (a natural-language query with one word the mail does not use still finds it). Sender
+    /// filters are ANDed into the expression, so FTS5 intersects them with the words before
+    /// anything is counted or ranked.
+    private static func keyword(_ plan: FTSMatch.Plan, query: SearchQuery, options: Options, limit: Int,
+                                _ db: Database) throws -> KeywordOutcome {
+        let filters = try FilterSQL.build(query.filters, scope: options.scope, accounts: options.accounts,
+                                          includeSenders: false, db)
+        var outcome = KeywordOutcome()
+        for (expression, relaxed) in [(plan.all, false), (plan.relaxed, true)] {
+            guard let expression, let match = FTSMatch.withSenders(expression, query.filters.senders) else { continue }
+            let page = try KeywordSearcher.search(match: match, filters: filters, limit: limit, db)
+            outcome = KeywordOutcome(hits: page.hits, match: match, order: page.order, relaxed: relaxed)
+            if !page.hits.isEmpty { break }
+        }
+        return outcome
     }
 
     private func semanticEmbedder(for query: SearchQuery, options: Options, embedder: (any TextEmbedder)?) -> (any TextEmbedder)? {

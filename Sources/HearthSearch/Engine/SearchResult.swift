@@ -89,4 +89,11 @@ public struct SearchResponse: Sendable {
     public var seconds: Double
     /// Set when this search found the keyword index damaged and rebuilt it first (E-05).
     public var keywordIndexRepair: KeywordIndexRepair? = nil
+    /// How the keyword matches are ordered (nil: no keyword search ran).
+    public var keywordOrder: KeywordOrder? = nil
+    /// True when no email had every word and the keyword results have all but one of them.
+    public var relaxed = false
+    /// True when nothing was searched because the query is one letter being typed (and has
+    /// no filter): search-as-you-type starts at `SearchEngine.minimumTypeAheadCharacters`.
+    public var tooShort = false
 }

@@ -15,9 +15,12 @@ public final class SearchIndexManager: Sendable {
     public let database: HearthDatabase
     let vectors: VectorIndexCache
 
-    /// Characters of an email's body given to the embedder (the model reads a few hundred
-    /// tokens at most).
-    public static let embeddedBodyCharacters = 2_000
+    /// Characters of an email's body read from the store for its vector; `EmbeddingText`
+    /// keeps the first paragraphs of what is left once quotes and signature are gone.
+    public static let embeddedBodyCharacters = 4_000
+
+    /// The indexer running in this process, if any (what a progress indicator shows).
+    let liveProgress = LiveEmbeddingProgress()
 
     init(database: HearthDatabase, vectors: VectorIndexCache) {
         self.database = database
@@ -74,10 +77,26 @@ public final class SearchIndexManager: Sendable {
         }
     }
 
-    public struct EmbeddingProgress: Sendable {
+    public struct EmbeddingProgress: Sendable, Hashable, Codable {
+        /// Emails embedded by this run so far.
         public var done: Int
+        /// Emails this run set out to embed.
         public var total: Int
+        /// Emails per second of this run so far.
+        public var emailsPerSecond: Double = 0
+        /// Emails of the whole store still without a vector (after this run's progress).
+        public var pendingInStore: Int = 0
+        /// The model being embedded with.
+        public var model: String = ""
+
+        /// 0…1 of this run.
+        public var fraction: Double { total > 0 ? min(1, Double(done) / Double(total)) : 1 }
     }
+
+    /// The embedding run of this process, while one runs (nil otherwise): what a progress
+    /// indicator polls (the web app's; the CLI draws its own bar from `embedPending`'s callback).
+    /// For the store as a whole, with or without a run, see `status(model:)`.
+    public var embeddingProgress: EmbeddingProgress? { liveProgress.current }
 
     /// Embeds every email without a vector of `embedder`'s model, `batchSize` at a time, and
     /// returns how many were stored. Stops early (keeping what was stored) when `limit` is
@@ -87,15 +106,19 @@ public final class SearchIndexManager: Sendable {
                              progress: @Sendable (EmbeddingProgress) -> Void = { _ in }) async throws(SearchError) -> Int {
         let model = embedder.modelIdentifier
         let dimensions = embedder.dimensions
-        let total = min(try status(model: model).pendingEmbeddings, limit ?? .max)
+        let pendingAtStart = try status(model: model).pendingEmbeddings
+        let total = min(pendingAtStart, limit ?? .max)
         var done = 0
-        var cursor = Int64.max
+        var cursor = PendingCursor.start
         let index = vectors.existing(model: model)
+        let started = DispatchTime.now().uptimeNanoseconds
+        liveProgress.begin(EmbeddingProgress(done: 0, total: total, pendingInStore: pendingAtStart, model: model))
+        defer { liveProgress.end() }
         while done < total, !Task.isCancelled {
             let take = min(max(1, batchSize), total - done)
-            let batch = try read { db in try Self.pending(model: model, before: cursor, limit: take, db) }
+            let batch = try read { db in try Self.pending(model: model, after: cursor, limit: take, db) }
             guard let last = batch.last else { break }
-            cursor = last.id
+            cursor = PendingCursor(date: last.date, id: last.id)
             let texts = batch.map(\.text)
             let raw: [[Float]]
             do { raw = try await embedder.embed(texts) } catch {
@@ -127,34 +150,51 @@ public final class SearchIndexManager: Sendable {
             }
             index?.upsert(ids: ids, flat: flat)
             done += batch.count
-            progress(EmbeddingProgress(done: done, total: total))
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            let now = EmbeddingProgress(done: done, total: total, emailsPerSecond: Double(done) / max(seconds, 1e-6),
+                                        pendingInStore: max(0, pendingAtStart - done), model: model)
+            liveProgress.update(now)
+            progress(now)
         }
         return done
     }
 
     struct PendingEmail {
         var id: Int64
+        var date: Int64
         var text: String
     }
 
-    /// Emails without a vector of `model`, newest id first, below `before`.
-    static func pending(model: String, before: Int64, limit: Int, _ db: Database) throws -> [PendingEmail] {
-        try Row.fetchAll(db, sql: """
-            SELECT s.id, s.subject, s.sender_name, substr(s.body, 1, ?) FROM email_search_source s
-            WHERE s.id < ? AND NOT EXISTS (
-                SELECT 1 FROM search_index si WHERE si.email_id = s.id AND si.embedding_model = ?)
-            ORDER BY s.id DESC LIMIT ?
-            """, arguments: [embeddedBodyCharacters, before, model, limit]).map { row in
-            let subject: String = row[1] ?? ""
-            let sender: String = row[2] ?? ""
-            let body: String = row[3] ?? ""
-            return PendingEmail(id: row[0], text: embeddingText(subject: subject, sender: sender, body: body))
-        }
+    /// Where the newest-first walk over emails without a vector has got to.
+    struct PendingCursor {
+        var date: Int64
+        var id: Int64
+        static let start = PendingCursor(date: .max, id: .max)
     }
 
-    /// What an email's vector is computed from: subject, sender and the start of the body.
-    static func embeddingText(subject: String, sender: String, body: String) -> String {
-        [subject, sender, body].filter { !$0.isEmpty }.joined(separator: "\n")
+    /// Emails without a vector of `model`, newest first (sort date, then id), after `cursor`:
+    /// a user who has just synced gets meaning-based search for the mail they are looking at
+    /// first, not for 1996's. Walks `email_search_by_date` backwards; texts are read only for
+    /// the emails chosen.
+    static func pending(model: String, after cursor: PendingCursor, limit: Int, _ db: Database) throws -> [PendingEmail] {
+        let chosen = try Row.fetchAll(db, sql: """
+            SELECT e.id, e.sort_date FROM email e INDEXED BY email_search_by_date
+            WHERE (e.sort_date < ?1 OR (e.sort_date = ?1 AND e.id < ?2)) AND NOT EXISTS (
+                SELECT 1 FROM search_index si WHERE si.email_id = e.id AND si.embedding_model = ?3)
+            ORDER BY e.sort_date DESC, e.id DESC LIMIT ?4
+            """, arguments: [cursor.date, cursor.id, model, limit]).map { (id: $0[0] as Int64, date: $0[1] as Int64) }
+        guard !chosen.isEmpty else { return [] }
+        var arguments: StatementArguments = [embeddedBodyCharacters]
+        arguments += StatementArguments(chosen.map(\.id))
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT s.id, s.subject, s.sender_name, substr(s.body, 1, ?) FROM email_search_source s
+            WHERE s.id IN (\(FilterSQL.placeholders(chosen.count)))
+            """, arguments: arguments)
+        var texts: [Int64: String] = [:]
+        for row in rows {
+            texts[row[0]] = EmbeddingText.make(subject: row[1] ?? "", sender: row[2] ?? "", body: row[3] ?? "")
+        }
+        return chosen.map { PendingEmail(id: $0.id, date: $0.date, text: texts[$0.id] ?? "") }
     }
 
     func read<T>(_ body: (Database) throws -> T) throws(SearchError) -> T {

@@ -13,7 +13,10 @@ struct FilterSQL {
 
     var whereClause: String { predicates.isEmpty ? "1" : predicates.joined(separator: " AND ") }
 
-    static func build(_ filters: SearchFilters, scope: SearchScope, accounts: [AccountID], _ db: Database) throws -> FilterSQL {
+    /// `includeSenders: false` leaves the sender filters out: the keyword side ANDs them into its
+    /// MATCH expression instead (`FTSMatch.withSenders`), where FTS5 intersects doclists.
+    static func build(_ filters: SearchFilters, scope: SearchScope, accounts: [AccountID],
+                      includeSenders: Bool = true, _ db: Database) throws -> FilterSQL {
         var sql = FilterSQL()
         func add(_ predicate: String, _ values: [(any DatabaseValueConvertible)?]) {
             sql.predicates.append(predicate)
@@ -46,7 +49,7 @@ struct FilterSQL {
             if ids.isEmpty { sql.matchesNothing = true }
             add("e.id IN (SELECT email_id FROM email_folder WHERE folder_id IN (\(placeholders(ids.count))))", ids)
         }
-        for sender in filters.senders {
+        for sender in filters.senders where includeSenders {
             guard let match = FTSMatch.sender(sender) else { sql.matchesNothing = true; continue }
             add("e.id IN (SELECT rowid FROM email_fts WHERE email_fts MATCH ?)", [match])
         }

@@ -38,10 +38,34 @@ struct DateExpressions {
         ["today", "yesterday", "this", "last", "past"].contains(word)
     }
 
-    /// An expression that needs no preposition: today, yesterday, this/last/past …
+    static let counts: [String: Int] = [
+        "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+        "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "couple": 2, "few": 3,
+    ]
+
+    /// The end of today (exclusive): where "since Monday" and "after March" stop, so they are
+    /// bounded ranges like every other date the parser reads.
+    var endOfToday: Date? { day(now)?.end }
+
+    /// An expression that needs no preposition: today, yesterday, this/last/past …, N … ago.
     func bare(_ words: [String?], at i: Int) -> (DateRange, Int)? {
+        if let ago = ago(words, at: i) { return ago }
         guard let w = word(words, i), Self.startsBareExpression(w) else { return nil }
         return expression(words, at: i, allowYear: false)
+    }
+
+    /// "two weeks ago", "3 days ago", "a month ago", "a couple of years ago": the calendar day,
+    /// week, month or year that was N units before today.
+    func ago(_ words: [String?], at i: Int) -> (DateRange, Int)? {
+        guard let w = word(words, i) else { return nil }
+        var j = i + 1
+        var n: Int
+        if let digits = Int(w), (0...3650).contains(digits) { n = digits } else if let c = Self.counts[w] { n = c } else { return nil }
+        if w == "a", let next = word(words, j), next == "couple" || next == "few" { n = Self.counts[next] ?? n; j += 1 }
+        if (w == "couple" || w == "few" || word(words, j - 1) == "couple" || word(words, j - 1) == "few"), word(words, j) == "of" { j += 1 }
+        guard let unitWord = word(words, j), let unit = Self.units[unitWord], word(words, j + 1) == "ago",
+              let then = shifted(unit, -n) else { return nil }
+        return period(unit, containing: then).map { ($0, j + 2 - i) }
     }
 
     /// Any expression at `i`, and how many words it took.

@@ -18,16 +18,30 @@ import HearthCore
 public struct SearchQueryParser: Sendable {
     public var now: Date
     public var calendar: Calendar
+    /// Who "from NAME" may name. Nil: any name that is not a stop word (the parser alone, in
+    /// tests). The engine passes the store's senders and contacts, so "dinner invitation from a
+    /// politician" keeps "from a politician" as words instead of filtering on a sender "a".
+    public var knownSenders: (any KnownSenders)?
 
-    public init(now: Date = Date(), calendar: Calendar = .current) {
+    public init(now: Date = Date(), calendar: Calendar = .current, knownSenders: (any KnownSenders)? = nil) {
         self.now = now
         self.calendar = calendar
+        self.knownSenders = knownSenders
     }
 
-    public init(now: Date, timeZone: TimeZone) {
+    public init(now: Date, timeZone: TimeZone, knownSenders: (any KnownSenders)? = nil) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        self.init(now: now, calendar: calendar)
+        self.init(now: now, calendar: calendar, knownSenders: knownSenders)
+    }
+
+    /// Whether `name`, written after "from" / "sent by" without an operator, names a sender.
+    /// An address always does; a stop word or a single letter never does.
+    func isSender(_ name: String) -> Bool {
+        if name.contains("@") { return true }
+        guard FTSMatch.tokenCharacterCount(name) >= 2, !StopWords.contains(name),
+              !Self.leadingNoise.contains(name.lowercased()) else { return false }
+        return knownSenders?.isKnownSender(name) ?? true
     }
 
     static let nouns: Set<String> = ["emails", "email", "messages", "message", "mail", "mails", "conversations", "threads"]
@@ -102,10 +116,11 @@ public struct SearchQueryParser: Sendable {
 
             switch w {
             case "from":
+                // "from last year" is that year, not "since": the bounded range the user named.
                 if let n = next, DateExpressions.startsBareExpression(n) || DateExpressions.months[n] != nil,
                    let (range, used) = dates.expression(words, at: i + 1, allowYear: true) {
-                    addDate(DateRange(start: range.start, end: nil)); consumed = 1 + used
-                } else if let sender = value(at: i + 1), !Self.leadingNoise.contains(sender.lowercased()) {
+                    addDate(range); consumed = 1 + used
+                } else if let sender = value(at: i + 1), isSender(sender) {
                     query.filters.senders.append(sender); consumed = 2
                 }
             case "to":
@@ -115,7 +130,7 @@ public struct SearchQueryParser: Sendable {
             case "sent":
                 if next == "to", let recipient = value(at: i + 2) {
                     query.filters.recipients.append(recipient); consumed = 3
-                } else if next == "by", let sender = value(at: i + 2) {
+                } else if next == "by", let sender = value(at: i + 2), isSender(sender) {
                     query.filters.senders.append(sender); consumed = 3
                 }
             case "with", "has", "have", "having", "containing", "without", "no":
@@ -138,8 +153,8 @@ public struct SearchQueryParser: Sendable {
                 } else if let (range, used) = dates.expression(words, at: i + 1, allowYear: true) {
                     switch w {
                     case "before": addDate(DateRange(start: nil, end: range.start))
-                    case "after": addDate(DateRange(start: range.end, end: nil))
-                    case "since": addDate(DateRange(start: range.start, end: nil))
+                    case "after": addDate(DateRange(start: range.end, end: dates.endOfToday))
+                    case "since": addDate(DateRange(start: range.start, end: dates.endOfToday))
                     case "until": addDate(DateRange(start: nil, end: range.end))
                     default: addDate(range)
                     }
@@ -203,8 +218,8 @@ public struct SearchQueryParser: Sendable {
             guard let range = dates.value(lower) else { return false }
             switch key {
             case "before": query.filters.add(DateRange(start: nil, end: range.start))
-            case "after": query.filters.add(DateRange(start: range.end, end: nil))
-            case "since": query.filters.add(DateRange(start: range.start, end: nil))
+            case "after": query.filters.add(DateRange(start: range.end, end: dates.endOfToday))
+            case "since": query.filters.add(DateRange(start: range.start, end: dates.endOfToday))
             case "until": query.filters.add(DateRange(start: nil, end: range.end))
             default: query.filters.add(range)
             }
@@ -212,6 +227,13 @@ public struct SearchQueryParser: Sendable {
         }
         return true
     }
+}
+
+/// The senders a mailbox knows: "from NAME" is a sender filter only for a name found here.
+public protocol KnownSenders: Sendable {
+    /// True when a sender or contact has `name` as a word of their name or as their address
+    /// (or its part before the @).
+    func isKnownSender(_ name: String) -> Bool
 }
 
 extension Array where Element == String? {

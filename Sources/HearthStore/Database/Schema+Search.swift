@@ -74,6 +74,25 @@ extension Schema {
             """)
     }
 
+    /// v10-search-prefix (issue 16): the keyword index gets FTS5 prefix indexes for 2- and
+    /// 3-character prefixes, so search-as-you-type (`"mi"*`, `"con"*`) reads one doclist
+    /// instead of merging every term that starts that way. Measured on 63K linux-mips messages
+    /// (loaded box): `"mi"*` 178 → 2 ms to count its matches, `"con"*` 89 → 1 ms; the index
+    /// grows 53 → 125 MB. Same columns, tokenizer, external content and triggers (they name
+    /// the table, which is recreated under the same name), rebuilt from the email table.
+    static func v10SearchPrefix(_ db: Database) throws {
+        try db.execute(sql: """
+            DROP TABLE email_fts;
+            CREATE VIRTUAL TABLE email_fts USING fts5(
+                subject, body, sender_name, sender_email,
+                content = 'email_search_source', content_rowid = 'id',
+                tokenize = 'unicode61 remove_diacritics 2',
+                prefix = '2 3'
+            );
+            INSERT INTO email_fts (email_fts) VALUES ('rebuild');
+            """)
+    }
+
     /// `hearth_html_text(html)`: the visible text of an HTML body for the keyword index.
     /// Registered on every connection (`HearthDatabase.configuration`): the FTS triggers call it.
     static let htmlTextFunction = DatabaseFunction("hearth_html_text", argumentCount: 1, pure: true) { values in

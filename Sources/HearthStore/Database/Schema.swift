@@ -19,6 +19,7 @@ enum Schema {
         migrator.registerMigration("v3-outbox", migrate: v3Outbox)
         migrator.registerMigration("v6-accounts", migrate: v6Accounts)
         migrator.registerMigration("v9-ai-signals", migrate: v9AISignals)
+        migrator.registerMigration("v10-search-prefix", migrate: v10SearchPrefix)
         return migrator
     }
 
