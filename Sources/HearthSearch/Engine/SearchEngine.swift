@@ -152,8 +152,14 @@ public final class SearchEngine: Sendable {
                 // Only neighbours similar enough to mean something: the nearest vectors of a
                 // nonsense word ("zzzzqqq") are still 50 vectors, just unrelated ones.
                 let floor = SemanticFloor.minimumSimilarity(model: embedder.modelIdentifier)
-                semantic = index.nearest(vector, k: Self.semanticTopK, allowed: allowed)
-                    .filter { $0.score >= floor }.map(\.id)
+                let nearest = index.nearest(vector, k: Self.semanticTopK, allowed: allowed)
+                var neighbours = nearest.filter { $0.score >= floor }
+                if keyword.isEmpty, !neighbours.isEmpty, let plan,
+                   try !indexManager.read({ db in try KeywordSearcher.anyTermOccurs(plan.terms, db) }),
+                   !SemanticFloor.standsOut(neighbours.map(\.score), allScores: nearest.map(\.score), model: embedder.modelIdentifier) {
+                    neighbours = []   // no word of it is in the mail, and nothing is clearly like it
+                }
+                semantic = neighbours.map(\.id)
                 response.usedSemantic = true
             }
         }

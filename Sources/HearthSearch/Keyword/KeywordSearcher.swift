@@ -81,6 +81,16 @@ enum KeywordSearcher {
         return try Row.fetchAll(db, sql: sql, arguments: arguments).map { MessageHit(emailID: $0[0], threadID: $0[1]) }
     }
 
+    /// Whether any of the FTS5 strings (`"word"`, `"pre"*`) occurs in any email.
+    static func anyTermOccurs(_ terms: [String], _ db: Database) throws -> Bool {
+        for term in terms where try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM email_fts WHERE email_fts MATCH ?)
+            """, arguments: [term]) == true {
+            return true
+        }
+        return false
+    }
+
     /// Filters only (E-03): newest first, from the `email_search_by_date` index.
     static func filtered(_ filters: FilterSQL, limit: Int, _ db: Database) throws -> [MessageHit] {
         let sql = """
