@@ -19,6 +19,9 @@ struct BenchAICommand: ParsableCommand {
         var embeddingsPerSecond: Double?
         var categorizationSeconds: Double?
         var categorizationAccuracy: Double?
+        /// Quality on the whole hand-labelled set, per class, tuning part and held-out part apart.
+        var categoryScoresDev: CategoryScores?
+        var categoryScoresHoldout: CategoryScores?
         var categorizationLLMCalls: Int?
         var generationModel: String?
         var smartReplySeconds: Double?
@@ -48,7 +51,8 @@ struct BenchAICommand: ParsableCommand {
 
     func run() throws {
         try reportingAIErrors(json: json) {
-            let items = try EvaluationSet.load(path: nil).prefix(100)
+            let all = try EvaluationSet.load(path: nil)
+            let items = all.prefix(100)
             let inputs = items.map(\.input)
             let labels = items.map(\.label)
             let reps = max(1, self.reps)
@@ -70,6 +74,11 @@ struct BenchAICommand: ParsableCommand {
                 r.categorizationSeconds = try await Self.median(reps) { decisions = await categorizer.categorize(inputs) }
                 r.categorizationAccuracy = Double(zip(decisions, labels).filter { $0.category == $1 }.count) / Double(max(1, labels.count))
                 r.categorizationLLMCalls = decisions.filter { $0.source == .llm }.count
+                let allDecisions = await categorizer.categorize(all.map(\.input))
+                for holdout in [false, true] {
+                    let pairs = zip(all, allDecisions).filter { $0.0.holdout == holdout }.map { ($0.0.label, $0.1.category) }
+                    if holdout { r.categoryScoresHoldout = CategoryScores(pairs: pairs) } else { r.categoryScoresDev = CategoryScores(pairs: pairs) }
+                }
                 guard let generator else { r.notes.append("no chat model installed: replies/summary not measured"); return r }
                 let message = ThreadMessageText(sender: "Alice Martin", date: Date(), text: """
                     Hi Bob, can we move the product demo from Thursday to Tuesday at 10am? The client asked for an \
@@ -164,6 +173,8 @@ struct BenchAICommand: ParsableCommand {
         var lines = ["on-device AI, \(r.emails) emails, medians",
                      "embeddings (\(r.embeddingModel ?? "none")):      \(f(r.embeddingsPerSecond, "%.1f")) emails/s",
                      "categorise \(r.emails):                 \(f(r.categorizationSeconds, "%.2f")) s (spec < 30 s), accuracy \(f(r.categorizationAccuracy.map { $0 * 100 }, "%.0f"))%, LLM consulted for \(r.categorizationLLMCalls ?? 0)",
+                     "category quality, tuning part:  \(r.categoryScoresDev?.summary ?? "n/a")",
+                     "category quality, held out:     \(r.categoryScoresHoldout?.summary ?? "n/a")",
                      "smart replies (\(r.generationModel ?? "none")): \(f(r.smartReplySeconds, "%.2f")) s (spec < 3 s)",
                      "summary of 4 messages:          \(f(r.summarySeconds, "%.2f")) s (spec < 3 s; first, cold: \(f(r.coldSummarySeconds, "%.2f")) s)",
                      "  prompt \(f(r.summaryPromptTokens, "%.0f")) tokens (\(f(r.summaryEvaluatedPromptTokens, "%.0f")) evaluated) in \(f(r.summaryPromptSeconds, "%.2f")) s, generated \(f(r.summaryGeneratedTokens, "%.0f")) tokens in \(f(r.summaryGenerationSeconds, "%.2f")) s",

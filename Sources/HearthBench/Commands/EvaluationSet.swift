@@ -7,7 +7,8 @@ import HearthMIME
 /// The hand-labelled categorisation evaluation set: keys into the SpamAssassin corpus tarball
 /// with a label, read through the real MIME parser (docs/ai.md, "Evaluation set").
 enum EvaluationSet {
-    struct Item { let key: String; let label: AICategory; let clear: Bool; let input: CategorizationInput }
+    /// `holdout`: the rows never looked at while tuning (5th column, docs/ai.md "Evaluation set").
+    struct Item { let key: String; let label: AICategory; let clear: Bool; var holdout = false; let input: CategorizationInput }
 
     static var defaultPath: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -45,7 +46,7 @@ enum EvaluationSet {
             let input = CategorizationInput(from: parsed.from.first, recipients: parsed.to + parsed.cc, subject: parsed.subject,
                                             text: MailTextTrimmer.trim(body, maxCharacters: 1_000), headers: parsed.headers,
                                             listID: parsed.header("List-Id"), isReply: !parsed.inReplyTo.isEmpty || !parsed.references.isEmpty)
-            return Item(key: row[0], label: label, clear: row[2] == "clear", input: input)
+            return Item(key: row[0], label: label, clear: row[2] == "clear", holdout: row.count >= 5 && row[4] == "holdout", input: input)
         }
     }
 }
