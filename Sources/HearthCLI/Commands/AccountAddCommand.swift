@@ -42,7 +42,7 @@ struct AccountAddCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingErrors(json: global.json) {
-            let engine = try Engine.open(global)
+            let engine = try Engine.open(global, creating: true)
             let credential: CredentialInput
             if oauth {
                 guard !passwordStdin, passwordCommand == nil, tokenCommand == nil else {

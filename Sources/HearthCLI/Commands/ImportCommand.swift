@@ -34,7 +34,7 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors(json: global.json) {
-            let engine = try Engine.open(global)
+            let engine = try Engine.open(global, creating: true)
             var source = try MailboxSource.open(path: path)
             let useCase = ImportMailboxUseCase(
                 parser: MIMEParser(), accounts: engine.store, folders: engine.store,

@@ -167,7 +167,7 @@ package enum SearchWiring {
     /// The store for one `hearth search` process: a single connection, no migrator run when the
     /// schema is current (`HearthDatabase.openSingleConnection`; docs/search.md "Per process").
     static func openEngine(_ options: GlobalOptions) throws -> Engine {
-        let directory = DataDirectory.resolve(explicit: options.dataDirectory)
+        let directory = try Engine.dataDirectory(options)
         return Engine(dataDirectory: directory, store: MailStore(database: try HearthDatabase.openSingleConnection(directory: directory)))
     }
 

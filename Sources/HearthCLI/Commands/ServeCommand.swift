@@ -28,7 +28,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingErrors(json: global.json) {
             guard (0...65535).contains(port) else { throw CLIError.invalidInput("--port must be 0…65535") }
-            let engine = try Engine.open(global)
+            let engine = try Engine.open(global, creating: true)
             let app = WebApp(store: engine.store, dataDirectory: engine.dataDirectory,
                              services: ServeWiring.services(engine, watch: !noWatch))
             let server = WebServer(app: app)

@@ -1,6 +1,8 @@
 import ArgumentParser
 import HearthApp
+import Foundation
 import HearthCore
+import HearthStore
 import HearthSync
 
 /// Errors the CLI reports to the user, each with its exit code.
@@ -49,6 +51,13 @@ package enum CLIError: Error, CustomStringConvertible {
         case .noPermission: HearthExit.noPermission
         case .untrustedCertificate, .notConfigured: HearthExit.configuration
         }
+    }
+
+    /// The data directory holds no mailbox: most likely a mistyped `--data-dir` or
+    /// `$HEARTH_DATA_DIR`. Exit 66 (not found), like any other missing thing.
+    static func noMailbox(_ directory: URL) -> CLIError {
+        .notFound("no Hearth mailbox in \(directory.path) (no \(DataDirectory.databaseFileName)): check --data-dir / "
+                  + "$HEARTH_DATA_DIR; `hearth import` or `hearth account add` creates one")
     }
 
     /// Maps any engine error to what the user is told and the exit code.

@@ -10,9 +10,20 @@ struct Engine {
     var dataDirectory: URL { app.dataDirectory }
     var store: MailStore { app.store }
 
-    static func open(_ options: GlobalOptions) throws -> Engine {
-        let directory = DataDirectory.resolve(explicit: options.dataDirectory)
+    /// Opens the mailbox of the data directory. Only commands that set one up (`import`,
+    /// `account add`, `serve`'s onboarding, `settings set`) pass `creating: true`; every other
+    /// command refuses a data directory without a mailbox, so a mistyped `--data-dir` is an error
+    /// (exit 66) instead of a new, empty mailbox at the wrong place.
+    static func open(_ options: GlobalOptions, creating: Bool = false) throws -> Engine {
+        let directory = try dataDirectory(options, creating: creating)
         return Engine(dataDirectory: directory, store: try MailStore.open(directory: directory))
+    }
+
+    /// The resolved data directory; without `creating`, it must already hold a mailbox.
+    static func dataDirectory(_ options: GlobalOptions, creating: Bool = false) throws -> URL {
+        let directory = DataDirectory.resolve(explicit: options.dataDirectory)
+        guard creating || DataDirectory.holdsMailbox(directory) else { throw CLIError.noMailbox(directory) }
+        return directory
     }
 
     /// The context over a store the caller opened (`hearth search` opens a single connection).

@@ -1,7 +1,8 @@
 import Foundation
 import HearthCore
 
-/// Streams the messages of a Maildir and its Maildir++ sub-folders, one file at a time.
+/// Streams the messages of a Maildir tree (Maildir++ sub-folders, or one Maildir per folder as
+/// mbsync and offlineimap write; `MaildirLayout`), one file at a time.
 ///
 /// - Order is deterministic: folder (INBOX first, then sub-folders by path), then received
 ///   date, then file name. Each folder is listed when the reader reaches it.

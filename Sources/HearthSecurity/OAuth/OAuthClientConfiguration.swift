@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 
 /// The user's own OAuth client ("Desktop app" client id and secret from the Google Cloud console;
 /// docs/security.md explains how to create one) and the endpoints it talks to.
@@ -53,12 +54,12 @@ public struct OAuthClientConfiguration: Sendable, Equatable {
     public static func load(
         explicitFile: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        home: URL = FileManager.default.homeDirectoryForCurrentUser
+        home: URL? = nil
     ) throws(OAuthError) -> OAuthClientConfiguration {
         if let explicitFile, !explicitFile.isEmpty { return try load(file: URL(fileURLWithPath: explicitFile)) }
         if let path = environment[fileEnvironmentVariable], !path.isEmpty { return try load(file: URL(fileURLWithPath: path)) }
-        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? home.appendingPathComponent(".config")
+        let configHome = home.map { UserDirectories.absolute(environment["XDG_CONFIG_HOME"]) ?? $0.appendingPathComponent(".config") }
+            ?? UserDirectories.configHome(environment: environment)
         let defaultFile = configHome.appendingPathComponent("hearth/google-oauth-client.json")
         if FileManager.default.fileExists(atPath: defaultFile.path) { return try load(file: defaultFile) }
         if let id = environment[clientIDEnvironmentVariable], !id.isEmpty {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HearthCore
 
 /// The 256-bit key that encrypts `FileSecretStore`'s file. It lives OUTSIDE the data directory
 /// (by default `$XDG_CONFIG_HOME/hearth/secret.key`), so a copy of the data directory (a backup,
@@ -17,16 +18,13 @@ public struct SecretKeyFile: Sendable, Equatable {
     /// `~/.config/hearth/secret.key`.
     public static func resolve(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        home: URL = FileManager.default.homeDirectoryForCurrentUser
+        home: URL? = nil
     ) -> SecretKeyFile {
         if let explicit = environment[environmentOverride], !explicit.isEmpty {
             return SecretKeyFile(url: URL(fileURLWithPath: (explicit as NSString).expandingTildeInPath))
         }
-        let configHome: URL = if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty {
-            URL(fileURLWithPath: (xdg as NSString).expandingTildeInPath, isDirectory: true)
-        } else {
-            home.appendingPathComponent(".config", isDirectory: true)
-        }
+        let configHome = home.map { UserDirectories.absolute(environment["XDG_CONFIG_HOME"]) ?? $0.appendingPathComponent(".config", isDirectory: true) }
+            ?? UserDirectories.configHome(environment: environment)
         return SecretKeyFile(url: configHome.appendingPathComponent("hearth/secret.key", isDirectory: false))
     }
 

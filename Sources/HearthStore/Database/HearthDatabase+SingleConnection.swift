@@ -17,6 +17,7 @@ extension HearthDatabase {
     public static func openSingleConnection(at url: URL) throws(StoreError) -> HearthDatabase {
         let path = url.standardizedFileURL.path
         guard FileManager.default.fileExists(atPath: path) else { return try open(at: url) }
+        try PrivateDataDirectory.prepare(databasePath: path)
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration())
             let database = HearthDatabase(writer: queue, path: path)

@@ -20,15 +20,11 @@ public final class HearthDatabase: Sendable {
     }
 
     /// Opens (creating the file and its directories if needed) and migrates the database at `url`.
+    /// The directory is 0700 and the database files 0600 (`PrivateDataDirectory`).
     public static func open(at url: URL) throws(StoreError) -> HearthDatabase {
         let path = url.standardizedFileURL.path
         return try Registry.shared.database(for: path) { () throws(StoreError) -> HearthDatabase in
-            let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            } catch {
-                throw .cannotOpen(path: path, reason: "cannot create \(directory.path): \(error.localizedDescription)")
-            }
+            try PrivateDataDirectory.prepare(databasePath: path)
             let pool: DatabasePool
             do {
                 pool = try DatabasePool(path: path, configuration: configuration())

@@ -107,6 +107,7 @@ extension MailStore {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
             try data.write(to: file, options: .atomic)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
         } catch {
             throw .database("cannot write the attachment cache at \(file.path): \(error.localizedDescription)")
         }
