@@ -39,6 +39,9 @@ public struct FolderSyncResult: Sendable, Hashable {
     public var linked: Int
     /// A second copy in this very folder (same Message-ID and size, other UID): not stored.
     public var duplicatesInFolder: Int
+    /// Server copies of messages composed here and still in the outbox (a saved draft's Drafts
+    /// copy): the local message is that message; not stored a second time.
+    public var localCompositions: Int = 0
     public var skipped: [Skipped]
     /// Raw message bytes downloaded.
     public var bytes: Int

@@ -153,10 +153,21 @@ public struct FolderSynchronizer: Sendable {
         }
         var needBody: [UInt32] = []
         for head in await heads.items.sorted(by: { $0.uid > $1.uid }) {
-            guard let messageID = head.messageID, let size = head.size,
-                  let existing = try SyncCall.store({ () throws(StoreError) in
-                      try store.existingEmail(account: account, messageID: messageID, sizeBytes: size) })
-            else { needBody.append(head.uid); continue }
+            guard let messageID = head.messageID, let size = head.size else { needBody.append(head.uid); continue }
+            guard let existing = try SyncCall.store({ () throws(StoreError) in
+                try store.existingEmail(account: account, messageID: messageID, sizeBytes: size) })
+            else {
+                // A draft saved here has a Drafts copy on the server (other size: the local row
+                // is not the rendered message). It is the local draft, not new mail. Its UID is
+                // not recorded: the draft's next save replaces that copy.
+                if try SyncCall.store({ () throws(StoreError) in try store.isLocalComposition(account: account, messageID: messageID) }) {
+                    result.localCompositions += 1
+                    report.messagesDone += 1
+                } else {
+                    needBody.append(head.uid)
+                }
+                continue
+            }
             let links = try SyncCall.store { () throws(StoreError) in try store.folders(of: existing) }
             if links.contains(where: { $0.folderID == folderID && $0.imapUID != nil }) {
                 result.duplicatesInFolder += 1
@@ -192,7 +203,9 @@ public struct FolderSynchronizer: Sendable {
                 progress(live)
             }
         }
-        let fetched = await bodies.items.sorted { $0.uid > $1.uid }
+        // Inserted in UID order, i.e. in order of arrival: the store's last tie-break for
+        // messages with the same Date second is the row id (`ConversationOrder`).
+        let fetched = await bodies.items.sorted { $0.uid < $1.uid }
         let downloaded = fetched.reduce(0) { $0 + ($1.data?.count ?? 0) }
         result.bytes += downloaded
         report.bytesDone += downloaded
@@ -236,6 +249,12 @@ public struct FolderSynchronizer: Sendable {
         let batch = messages
         let ids = try SyncCall.store { () throws(StoreError) in try store.insert(batch) }
         result.inserted += ids.count
+        // Autocomplete knows everyone synced mail came from or went to, per account, like import.
+        let sightings = batch.map { message in
+            ContactSighting(addresses: [message.email.from].compactMap { $0 } + message.email.to + message.email.cc,
+                            date: message.email.sortDate)
+        }
+        try SyncCall.store { () throws(StoreError) in try store.recordSeen(sightings, account: account) }
         progress(report)
         logger.debug("stored batch", metadata: ["inserted": "\(ids.count)", "linked": "\(result.linked)"])
     }

@@ -53,7 +53,8 @@ import Testing
 }
 
 /// A store that is never reached (configuration errors come first).
-struct NoStore: AccountRepository, FolderRepository, EmailRepository, ThreadRepository, ActionJournalRepository {
+struct NoStore: AccountRepository, FolderRepository, EmailRepository, ThreadRepository, ActionJournalRepository,
+               ContactRepository, LocalCompositionLookup {
     func create(_ account: Account) throws(StoreError) -> Account { throw .notFound("unused") }
     func account(_ id: AccountID) throws(StoreError) -> Account? { nil }
     func accounts() throws(StoreError) -> [Account] { [] }
@@ -85,4 +86,7 @@ struct NoStore: AccountRepository, FolderRepository, EmailRepository, ThreadRepo
     func fail(_ id: PendingOperationID, error: String) throws(StoreError) {}
     func retry(_ id: PendingOperationID, at date: Date) throws(StoreError) {}
     func dismiss(_ id: PendingOperationID) throws(StoreError) {}
+    func recordSeen(_ sightings: [ContactSighting], account: AccountID) throws(StoreError) {}
+    func contacts(matching prefix: String, account: AccountID?, limit: Int) throws(StoreError) -> [Contact] { [] }
+    func isLocalComposition(account: AccountID, messageID: String) throws(StoreError) -> Bool { false }
 }

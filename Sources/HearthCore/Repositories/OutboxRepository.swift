@@ -106,6 +106,14 @@ public struct OutboxStateKey: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(phase.rawValue)/\(sendState.rawValue)" }
 }
 
+/// Whether a Message-ID belongs to a message composed on this device that is still in the outbox
+/// (a draft, an undo window, a queued or failing send). Sync asks before storing a message it
+/// cannot match otherwise: the server's copy of such a message (the Drafts copy every saved
+/// draft gets, on Gmail also in All Mail) IS the local message, not new mail.
+public protocol LocalCompositionLookup: Sendable {
+    func isLocalComposition(account: AccountID, messageID: String) throws(StoreError) -> Bool
+}
+
 /// Drafts and the outbox (spec product §5.5.1–5.5.2, proposal §3.5). Implemented by the store.
 public protocol OutboxRepository: Sendable {
     /// Stores a new draft (`id` nil: a new email row in the account's Drafts folder, threaded

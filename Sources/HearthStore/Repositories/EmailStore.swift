@@ -89,11 +89,14 @@ extension MailStore: EmailRepository {
         }
     }
 
+    /// Oldest first in `ConversationOrder`: by date, a reply after its parent within the same
+    /// second, then by arrival.
     public func emails(inThread id: ThreadID) throws(StoreError) -> [Email] {
-        try read { db in
-            try Row.fetchAll(db, sql: "SELECT \(Email.columns) FROM email WHERE thread_id = ? ORDER BY sort_date, id",
+        let rows = try read { db in
+            try Row.fetchAll(db, sql: "SELECT \(Email.columns) FROM email WHERE thread_id = ? ORDER BY sort_date, date_received, id",
                              arguments: [id.rawValue]).map(Email.init(row:))
         }
+        return ConversationOrder.sorted(rows)
     }
 
     public func attachments(of id: EmailID) throws(StoreError) -> [Attachment] {

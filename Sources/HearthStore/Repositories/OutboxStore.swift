@@ -2,6 +2,17 @@ import Foundation
 import GRDB
 import HearthCore
 
+extension MailStore: LocalCompositionLookup {
+    public func isLocalComposition(account: AccountID, messageID: String) throws(StoreError) -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, cachedSQL: """
+                SELECT 1 FROM outbox o JOIN email e ON e.id = o.email_id
+                WHERE o.account_id = ? AND e.message_id = ? LIMIT 1
+                """, arguments: [account.rawValue, messageID]) ?? false
+        }
+    }
+}
+
 extension MailStore: OutboxRepository {
     /// A new draft is one email row (in the account's Drafts folder, threaded with what it
     /// answers, `is_draft`), one `outbox` row and its attachments, in ONE transaction. Saving

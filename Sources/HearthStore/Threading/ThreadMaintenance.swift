@@ -10,7 +10,8 @@ import HearthCore
 /// - messageCount, unreadCount (`isRead == false`), isStarred (any), hasAttachments (any)
 /// - participants: From addresses de-duplicated case-insensitively, in order of first
 ///   appearance by date; the first display name seen for an address is kept
-/// - snippet, aiCategory: the latest message's
+/// - snippet, aiCategory: the latest message's, "latest" as `ConversationOrder` says (a reply
+///   sharing its parent's Date second is later than the parent)
 /// - subject: the root's (earliest message), or the earliest non-empty subject if the root has none
 /// - aiSummary: left as is (a thread-level AI output, not derived from emails)
 ///
@@ -20,8 +21,8 @@ enum ThreadMaintenance {
         guard !threads.isEmpty else { return }
         let select = try db.cachedStatement(sql: """
             SELECT from_address, from_name, subject, snippet, sort_date, is_read, is_starred,
-                   has_attachments, ai_category
-            FROM email WHERE thread_id = ? ORDER BY sort_date, id
+                   has_attachments, ai_category, id, date_received, message_id, in_reply_to, "references"
+            FROM email WHERE thread_id = ? ORDER BY sort_date, date_received, id
             """)
         let update = try db.cachedStatement(sql: """
             UPDATE thread SET subject = ?, latest_date = ?, message_count = ?, unread_count = ?,
@@ -45,8 +46,12 @@ enum ThreadMaintenance {
             var participants: [EmailAddress] = []
             var seen = Set<String>()
 
-            let rows = try Row.fetchCursor(select, arguments: [thread.rawValue])
-            while let row = try rows.next() {
+            let rows = ConversationOrder.sorted(try Row.fetchAll(select, arguments: [thread.rawValue])) { row in
+                ConversationOrder.Entry(date: Millis.date(row[4] as Int64), received: Millis.date(row[10] as Int64?),
+                                        rowID: row[9], messageID: row[11],
+                                        parents: [row[12] as String?].compactMap { $0 } + ColumnCoding.references(row[13] as String?))
+            }
+            for row in rows {
                 count += 1
                 if !(row[5] as Bool) { unread += 1 }
                 if row[6] as Bool { starred = true }
@@ -56,12 +61,10 @@ enum ThreadMaintenance {
                     rootSubject = subject
                 }
                 let date: Int64 = row[4]
-                // Rows come oldest first, so the last one (ties: highest id) is the latest.
-                if date >= latestDate {
-                    latestDate = date
-                    latestSnippet = row[3]
-                    latestCategory = row[8]
-                }
+                // Rows come in conversation order, so the last one is the latest.
+                latestDate = max(latestDate, date)
+                latestSnippet = row[3]
+                latestCategory = row[8]
                 if let address: String = row[0], seen.insert(address.lowercased()).inserted {
                     participants.append(EmailAddress(name: row[1], address: address))
                 }
