@@ -14,6 +14,8 @@ struct SettingsKillTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-settings-kill-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         let hearth = HearthBinary(dataDirectory: dir)
+        // `settings set` sets a data directory up (`get` on one without a mailbox exits 66).
+        #expect(try hearth.run(["settings", "set", "--data-dir", dir.path, "theme", "system"], useDataDir: false).status == 0)
         #expect(try hearth.run(["settings", "get", "--data-dir", dir.path, "theme"], useDataDir: false).stdout.contains("system"))
 
         let output = dir.appendingPathComponent("child.out")

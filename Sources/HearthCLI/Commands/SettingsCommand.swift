@@ -86,7 +86,7 @@ struct SettingsSetCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors(json: global.json) {
-            let engine = try Engine.open(global)
+            let engine = try Engine.open(global, creating: true)
             let setting = try parseSetting(name)
             let owner = try account.map { try engine.account(matching: $0) }
             let text = setting == .defaultAccount ? String(try engine.account(matching: value).id?.rawValue ?? 0) : value
