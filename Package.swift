@@ -12,6 +12,9 @@ let package = Package(
         .executable(name: "hearth", targets: ["hearth"]),
         .executable(name: "hearth-bench", targets: ["hearth-bench"]),
         .library(name: "HearthCore", targets: ["HearthCore"]),
+        // The parsers of untrusted input, for the libFuzzer targets in Fuzz/ (scripts/fuzz.sh).
+        .library(name: "HearthMIME", targets: ["HearthMIME"]),
+        .library(name: "HearthIMAP", targets: ["HearthIMAP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -42,6 +45,7 @@ let package = Package(
         .target(name: "HearthMailTransport", dependencies: [
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOTLS", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ], swiftSettings: strict),
         // IMAP protocol grammar and client (SwiftNIO + NIOSSL).
@@ -135,7 +139,12 @@ let package = Package(
         .executableTarget(name: "hearth-bench", dependencies: ["HearthBench"], path: "Sources/hearth-bench", swiftSettings: strict),
 
         // Test-only helpers (corpus location, temporary directories).
-        .target(name: "HearthTestSupport", dependencies: ["HearthProcess", "HearthCore"], path: "Tests/HearthTestSupport"),
+        .target(name: "HearthTestSupport", dependencies: [
+            "HearthProcess", "HearthCore",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ], path: "Tests/HearthTestSupport"),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
         .testTarget(name: "HearthMIMETests", dependencies: ["HearthTestSupport", "HearthMIME", "HearthCore"]),
         .testTarget(name: "HearthThreadingTests", dependencies: ["HearthTestSupport", "HearthThreading", "HearthMIME", "HearthMailbox", "HearthCore"]),
@@ -144,6 +153,9 @@ let package = Package(
         .testTarget(name: "HearthIMAPTests", dependencies: ["HearthTestSupport", "HearthProcess", "HearthIMAP", "HearthCore"]),
         .testTarget(name: "HearthSyncTests", dependencies: ["HearthTestSupport", "HearthSync", "HearthStore", "HearthIMAP", "HearthMIME", "HearthCore"]),
         .testTarget(name: "HearthSearchTests", dependencies: ["HearthTestSupport", "HearthSearch", "HearthStore", "HearthMIME", "HearthMailbox", "HearthCore"]),
+        .testTarget(name: "HearthMailTransportTests", dependencies: [
+            "HearthTestSupport", "HearthMailTransport", .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ]),
         .testTarget(name: "HearthSMTPTests", dependencies: ["HearthTestSupport", "HearthSMTP", "HearthCore"]),
         .testTarget(name: "HearthOutboxTests", dependencies: ["HearthTestSupport", "HearthOutbox", "HearthSMTP", "HearthIMAP", "HearthMIME", "HearthStore", "HearthCore"]),
         .testTarget(name: "HearthSafetyTests", dependencies: ["HearthTestSupport", "HearthSafety", "HearthMIME", "HearthCore"]),

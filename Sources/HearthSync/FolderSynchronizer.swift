@@ -239,9 +239,10 @@ public struct FolderSynchronizer: Sendable {
                     continue
                 }
             }
+            let signals = CategorizationHeaders.pick(parsed.headers)
             var message = NewMessage(email: email, attachments: parsed.attachments, folderID: folderID,
-                                     imapUID: body.uid, threadingKey: MessageMapping.threadingKey(for: email))
-            message.signalHeaders = CategorizationHeaders.pick(parsed.headers) // no raw source kept: AI signals (issue 7)
+                                     imapUID: body.uid, threadingKey: MessageMapping.threadingKey(for: email, signalHeaders: signals))
+            message.signalHeaders = signals // no raw source kept: AI signals (issue 7)
             messages.append(message)
         }
         result.duplicatesInFolder += sameBatchCopies

@@ -7,8 +7,9 @@ import HearthCore
 /// never rebuilds anything.
 ///
 /// The subject relation is symmetric — a headerless message is linked to same-subject messages
-/// within the window whichever arrives first — so the final grouping does not depend on the
-/// order messages are added in (the property tests check this against the components computed
+/// within the window whichever arrives first, when at least one of the two is a reply and neither
+/// is automated mail without reply headers — so the final grouping does not depend on the
+/// order messages are added in (sync adds newest first, import oldest first) (the property tests check this against the components computed
 /// directly, and on the linux-mips archive under shuffled orders).
 ///
 /// What the store must provide for that to hold (docs/threading.md, "Store contract"): after
@@ -31,12 +32,14 @@ public struct ThreadAssigner: Sendable {
     public func assign(_ key: ThreadingKey, in graph: some ThreadGraphStore) throws -> ThreadID {
         let ids = ([key.messageID].compactMap { $0 } + key.ancestorIDs).filter { !$0.isEmpty }
         var candidates = Set(try graph.threads(ofMessageIDs: ids, account: key.accountID).values)
-        if !key.normalizedSubject.isEmpty {
-            // A headerless message may join any same-subject thread nearby; a message with
-            // headers pulls in only headerless same-subject messages nearby.
+        if !key.normalizedSubject.isEmpty, !(key.isAutomated && key.isHeaderless) {
+            // A headerless message may join a same-subject thread nearby; a message with
+            // headers pulls in only headerless same-subject messages nearby. Either way a reply
+            // must be on one side of the link, and automated mail without reply headers is on
+            // neither (newsletters and alert series repeat subjects without being threads).
             candidates.formUnion(try graph.threads(
                 withSubject: key.normalizedSubject, account: key.accountID, near: key.date,
-                window: subjectWindow, headerlessOnly: !key.isHeaderless))
+                window: subjectWindow, headerlessOnly: !key.isHeaderless, repliesOnly: !key.isReply))
         }
         let thread: ThreadID
         if let survivor = candidates.min() {

@@ -4,10 +4,11 @@ import HearthTestSupport
 import Testing
 @testable import HearthSafety
 
-/// The proof in a real browser: every corpus vector, sanitised, loaded in headless Chromium
+/// The proof in a real browser: every hostile vector — our own built-in set everywhere, plus every
+/// corpus vector when `../shared/corpora` is present — sanitised, loaded in headless Chromium
 /// (a) inside the rendering contract and (b) with no contract at all, scripts on and no CSP
 /// (the sanitizer alone must be safe). Nothing may run and no request may leave the page.
-@Suite(.corporaPresent, .browserPresent, .timeLimit(.minutes(2)), .serialized)
+@Suite(.browserPresent, .timeLimit(.minutes(2)), .serialized)
 struct BrowserTests {
     static let batch = 150
 
@@ -15,7 +16,7 @@ struct BrowserTests {
     static func sanitizedVectors(_ options: SanitizeOptions) throws -> [String] {
         var seen = Set<String>()
         var out: [String] = []
-        for vector in SafetyFixtures.vectors {
+        for vector in SafetyFixtures.builtInVectors + SafetyFixtures.vectors {
             let html = try SafetyFixtures.sanitize(vector.payload, options).html
             if !html.isEmpty, seen.insert(html).inserted { out.append(html) }
         }

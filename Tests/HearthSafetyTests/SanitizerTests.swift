@@ -97,6 +97,24 @@ import Testing
         #expect(parsed?.0 == EmailID(42) && parsed?.1 == "../../x?y#z")
     }
 
+    /// mailtrack.io is listed whole by one list, while two others name its tracking path: a real
+    /// 600×200 image from it is shown; its pixels and its tracking path are still blocked.
+    @Test func aHostThatAlsoServesContentLosesOnlyItsPixels() throws {
+        let html = """
+            <img src="https://mailtrack.io/static/img/product-shot.png" width="600" height="200">
+            <img src="https://mailtrack.io/static/img/logo.png" style="width:120px">
+            <img src="https://mailtrack.io/anything/x.png">
+            <img src="https://mailtrack.io/anything/y.png" width="1" height="1">
+            <img src="https://mailtrack.io/trace/mail/abc.png" width="600" height="200">
+            """
+        let result = try SafetyFixtures.sanitize(html, SanitizeOptions(remoteImages: .allow))
+        #expect(result.html.contains("product-shot.png") && result.html.contains("logo.png"))
+        #expect(!result.html.contains("x.png") && !result.html.contains("y.png") && !result.html.contains("/trace/"))
+        #expect(result.trackers.map(\.reason) == [.blocklist, .blocklist, .blocklist])
+        // A host listed whole with no path rules anywhere stays blocked whole.
+        #expect(TrackerBlocklist.bundled.match("https://openrate.aweber.com/a.png")?.onlyWhenPixelShaped == false)
+    }
+
     @Test func trackingPixelsAreStrippedEvenWhenRemoteImagesAreAllowed() throws {
         let html = """
             <img src="https://news.example.org/p.gif" width="1" height="1">

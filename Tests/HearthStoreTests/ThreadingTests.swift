@@ -131,7 +131,7 @@ struct ThreadingTests {
     @Test func messagesWithoutMessageIDStillThread() throws {
         let f = try StoreFixture()
         let a = try f.insert(nil, subject: "No id", date: day(1))
-        let b = try f.insert(nil, subject: "No id", date: day(2))
+        let b = try f.insert(nil, subject: "Re: No id", date: day(2))
         let c = try f.insert(nil, subject: "", date: day(3))
         let d = try f.insert(nil, subject: "", date: day(3))
         #expect(try f.threadID(of: a) == f.threadID(of: b))

@@ -11,9 +11,10 @@ struct ThreadAssignerTests {
 
     /// A key as `MessageMapping` would build it (normalised subject, own id not among ancestors).
     static func key(_ id: String?, _ ancestors: [String] = [], subject: String = "", day offset: Double = 0,
-                    account: Int64 = 1) -> ThreadingKey {
+                    account: Int64 = 1, automated: Bool = false) -> ThreadingKey {
         ThreadingKey(accountID: AccountID(account), messageID: id, ancestorIDs: ancestors,
-                     normalizedSubject: SubjectNormalizer.normalize(subject), date: start.addingTimeInterval(offset * day))
+                     normalizedSubject: SubjectNormalizer.normalize(subject), date: start.addingTimeInterval(offset * day),
+                     isAutomated: automated, isReply: !ancestors.isEmpty || SubjectNormalizer.isReplyOrForward(subject))
     }
 
     /// Stores the keys in order (handles 0, 1, 2, …) and returns the graph.
@@ -62,15 +63,38 @@ struct ThreadAssignerTests {
     }
 
     @Test func subjectFallbackStaysWithinTheWindow() throws {
-        #expect(try T.thread([T.key("a", subject: "s"), T.key("b", subject: "s", day: 30)]).partition() == [[0, 1]])
-        #expect(try T.thread([T.key("a", subject: "s"), T.key("b", subject: "s", day: 31)]).partition() == [[0], [1]])
-        #expect(try T.thread([T.key("a", subject: "s", day: 31), T.key("b", subject: "s")]).partition() == [[0], [1]])
-        // A message between the two bridges them: grouping is transitive.
-        #expect(try T.thread([T.key("a", subject: "s"), T.key("c", subject: "s", day: 40), T.key("b", subject: "s", day: 20)])
+        #expect(try T.thread([T.key("a", subject: "s"), T.key("b", subject: "Re: s", day: 30)]).partition() == [[0, 1]])
+        #expect(try T.thread([T.key("a", subject: "s"), T.key("b", subject: "Re: s", day: 31)]).partition() == [[0], [1]])
+        #expect(try T.thread([T.key("a", subject: "Re: s", day: 31), T.key("b", subject: "s")]).partition() == [[0], [1]])
+        // A reply between the two bridges them: grouping is transitive through replies.
+        #expect(try T.thread([T.key("a", subject: "s"), T.key("c", subject: "Re: s", day: 40), T.key("b", subject: "Re: s", day: 20)])
             .partition() == [[0, 1, 2]])
         // The window is configurable.
-        #expect(try T.thread([T.key("a", subject: "s"), T.key("b", subject: "s", day: 2)],
+        #expect(try T.thread([T.key("a", subject: "s"), T.key("b", subject: "Re: s", day: 2)],
                              assigner: ThreadAssigner(subjectWindow: T.day)).partition() == [[0], [1]])
+    }
+
+    @Test func sameSubjectWithoutAReplyIsNotAConversation() throws {
+        // Two "Weekly report" mails a week apart, neither answering anything: two threads.
+        #expect(try T.thread([T.key("a", subject: "Weekly report"), T.key("b", subject: "Weekly report", day: 7)])
+            .partition() == [[0], [1]])
+        // A header-less reply still joins them both: the link goes through a reply.
+        #expect(try T.thread([T.key("a", subject: "Weekly report"), T.key("b", subject: "Weekly report", day: 7),
+                              T.key("c", subject: "RE: Weekly report", day: 8)]).partition() == [[0, 1, 2]])
+    }
+
+    @Test func automatedSeriesNeverThreadBySubject() throws {
+        // An alert series (28 mails, five weeks, one subject, some even "Re:"-prefixed by the
+        // sender's template) stays 28 threads; any arrival order gives the same.
+        let alerts = (0..<28).map { T.key("alert\($0)", subject: $0 % 5 == 0 ? "Re: CNN Alerts: bush" : "CNN Alerts: bush",
+                                          day: Double($0) * 1.25, automated: true) }
+        #expect(try T.thread(alerts).partition().count == 28)
+        #expect(try T.thread(alerts.reversed()).partition().count == 28)
+        // A person's header-less reply to an alert does not collect the series either.
+        #expect(try T.thread(alerts + [T.key("me", subject: "Re: CNN Alerts: bush", day: 3)]).partition().count == 29)
+        // Automated mail with reply headers still threads by its references.
+        #expect(try T.thread([T.key("n1", subject: "Your order", automated: true),
+                              T.key("n2", ["n1"], subject: "Re: Your order", day: 1, automated: true)]).partition() == [[0, 1]])
     }
 
     @Test func emptySubjectsAreNeverGrouped() throws {

@@ -10,14 +10,23 @@ public struct ThreadingKey: Sendable, Hashable {
     /// Subject with Re:/Fwd:/[list] prefixes removed, lower-cased; empty when there is none.
     public var normalizedSubject: String
     public var date: Date
+    /// Sent by a machine (list, bulk, Auto-Submitted, no-reply address; `AutomatedMail`). Such a
+    /// message without reply headers never joins or is joined by subject: alert and newsletter
+    /// series repeat their subjects without being conversations.
+    public var isAutomated: Bool
+    /// Answers or forwards something: it has reply headers or a `Re:`/`Fwd:`-style subject. A
+    /// subject link needs a reply on at least one side, so two unrelated "Weekly report" mails
+    /// stay apart while a header-less "Re: Weekly report" still finds its original.
+    public var isReply: Bool
     /// True when the message has neither References nor In-Reply-To: only such messages may be
     /// grouped by subject (spec §5.2.4 step 4).
     public var isHeaderless: Bool { ancestorIDs.isEmpty }
 
     public init(accountID: AccountID, messageID: String?, ancestorIDs: [String],
-                normalizedSubject: String, date: Date) {
+                normalizedSubject: String, date: Date, isAutomated: Bool = false, isReply: Bool? = nil) {
         self.accountID = accountID; self.messageID = messageID; self.ancestorIDs = ancestorIDs
         self.normalizedSubject = normalizedSubject; self.date = date
+        self.isAutomated = isAutomated; self.isReply = isReply ?? !ancestorIDs.isEmpty
     }
 }
 
@@ -28,10 +37,12 @@ public struct ThreadingKey: Sendable, Hashable {
 public protocol ThreadGraphStore {
     /// The thread of each id that is already a node (real or ghost) in this account.
     func threads(ofMessageIDs ids: [String], account: AccountID) throws -> [String: ThreadID]
-    /// Threads holding a message with this normalised subject dated within `window` of `date`.
-    /// With `headerlessOnly`, only messages that themselves have no References/In-Reply-To count.
+    /// Threads holding a message with this normalised subject dated within `window` of `date`,
+    /// never counting automated messages without reply headers. With `headerlessOnly`, only
+    /// messages that themselves have no References/In-Reply-To count; with `repliesOnly`, only
+    /// messages that are replies (`ThreadingKey.isReply`).
     func threads(withSubject subject: String, account: AccountID, near date: Date,
-                 window: TimeInterval, headerlessOnly: Bool) throws -> [ThreadID]
+                 window: TimeInterval, headerlessOnly: Bool, repliesOnly: Bool) throws -> [ThreadID]
     /// A new, empty thread.
     func createThread(account: AccountID) throws -> ThreadID
     /// Moves every email and node of `absorbed` into `survivor` and deletes the absorbed threads.

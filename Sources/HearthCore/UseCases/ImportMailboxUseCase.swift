@@ -128,11 +128,12 @@ public struct ImportMailboxUseCase: Sendable {
                 }
                 seenInBatch.insert(key)
             }
+            let signals = CategorizationHeaders.pick(parsed.headers)
             var message = NewMessage(
                 email: email, attachments: parsed.attachments.map { var a = $0; a.content = nil; return a },
-                folderID: folderID, threadingKey: MessageMapping.threadingKey(for: email),
+                folderID: folderID, threadingKey: MessageMapping.threadingKey(for: email, signalHeaders: signals),
                 rawSource: keepRawSource ? raw.data : nil)
-            message.signalHeaders = CategorizationHeaders.pick(parsed.headers)
+            message.signalHeaders = signals
             batch.append(message)
             if batch.count >= batchSize {
                 try flush()

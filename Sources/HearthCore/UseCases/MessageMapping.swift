@@ -42,7 +42,8 @@ public enum MessageMapping {
     /// addresses are dropped: old mailers wrote `In-Reply-To: Name <person@host>`, and taking
     /// that address for a Message-ID would make every reply to that person one thread (on the
     /// linux-mips archive it merged unrelated conversations into a 279-message "thread").
-    public static func threadingKey(for email: Email) -> ThreadingKey {
+    /// `signalHeaders` (`CategorizationHeaders.pick`) tell automated mail apart.
+    public static func threadingKey(for email: Email, signalHeaders: [HeaderField] = []) -> ThreadingKey {
         let addresses = Set(([email.from].compactMap { $0 } + email.to + email.cc + email.replyTo)
             .map(\.normalizedAddress))
         var seen = Set<String>()
@@ -54,6 +55,8 @@ public enum MessageMapping {
         }
         return ThreadingKey(
             accountID: email.accountID, messageID: own, ancestorIDs: ancestors,
-            normalizedSubject: SubjectNormalizer.normalize(email.subject), date: email.sortDate)
+            normalizedSubject: SubjectNormalizer.normalize(email.subject), date: email.sortDate,
+            isAutomated: AutomatedMail.isAutomated(email, signalHeaders: signalHeaders),
+            isReply: !ancestors.isEmpty || SubjectNormalizer.isReplyOrForward(email.subject))
     }
 }

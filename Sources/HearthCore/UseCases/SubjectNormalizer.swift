@@ -7,8 +7,15 @@ import Foundation
 public enum SubjectNormalizer {
     private static let prefixes: Set<String> = ["re", "fwd", "fw", "aw", "wg", "sv", "vs", "antw", "tr", "rif", "r", "ref"]
 
-    public static func normalize(_ subject: String) -> String {
+    public static func normalize(_ subject: String) -> String { strip(subject).text }
+
+    /// True when the subject carries a reply or forward prefix (`Re:`, `AW:`, `Fwd:`…), possibly
+    /// after a list tag.
+    public static func isReplyOrForward(_ subject: String) -> Bool { strip(subject).hadReplyPrefix }
+
+    private static func strip(_ subject: String) -> (text: String, hadReplyPrefix: Bool) {
         var s = Substring(subject)
+        var hadReplyPrefix = false
         var changed = true
         while changed {
             changed = false
@@ -25,9 +32,10 @@ public enum SubjectNormalizer {
                 if prefixes.contains(word.trimmingCharacters(in: .whitespaces).lowercased()) {
                     s = s[s.index(after: colon)...]
                     changed = true
+                    hadReplyPrefix = true
                 }
             }
         }
-        return s.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ").lowercased()
+        return (s.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ").lowercased(), hadReplyPrefix)
     }
 }

@@ -72,18 +72,27 @@ public actor IMAPConnection {
     public static func connect(_ configuration: IMAPConfiguration) async throws -> IMAPConnection {
         let sslContext = try TLSSetup.makeContext(extraCAFile: configuration.extraCAFile)
         let serverName = configuration.serverName ?? configuration.host
-        let sni = TLSSetup.sniHostname(serverName)
         let inbox = ResponseInbox()
         let implicitTLS = configuration.security == .implicitTLS
         let limits = configuration.parserLimits
-        let channel: any Channel
+        let opened: MailChannel.Opened
         do {
-            channel = try await MailChannel.open(
+            opened = try await MailChannel.open(
                 host: configuration.host, port: configuration.port, connectTimeout: configuration.connectTimeout,
-                implicitTLS: implicitTLS, sslContext: sslContext, serverHostname: sni,
+                implicitTLS: implicitTLS, sslContext: sslContext, serverName: serverName,
+                handshakeTimeout: configuration.readTimeout,
                 decoder: { ResponseDecoderHandler(inbox: inbox, limits: limits, serverName: serverName) })
         } catch {
             throw IMAPError.connectionFailed(host: configuration.host, port: configuration.port, reason: error.reason)
+        }
+        let channel = opened.channel
+        if let verified = opened.tlsVerified {
+            do {
+                try await verified.get()
+            } catch {
+                channel.close(promise: nil)
+                throw TLSSetup.classify(error, serverName: serverName)
+            }
         }
         let connection = IMAPConnection(configuration: configuration, channel: channel, inbox: inbox,
                                         sslContext: sslContext, tlsActive: implicitTLS)
@@ -136,16 +145,14 @@ public actor IMAPConnection {
         guard !inbox.hasPendingInput else {
             throw IMAPError.protocolViolation("data arrived after the STARTTLS response, before TLS")
         }
-        let context = sslContext
-        let sni = TLSSetup.sniHostname(configuration.serverName ?? configuration.host)
-        let channel = self.channel
+        let serverName = configuration.serverName ?? configuration.host
         do {
-            try await channel.eventLoop.submit {
-                try channel.pipeline.syncOperations.addHandler(
-                    NIOSSLClientHandler(context: context, serverHostname: sni), position: .first)
-            }.get()
+            try await MailChannel.startTLS(on: channel, sslContext: sslContext, serverName: serverName,
+                                           handshakeTimeout: configuration.readTimeout)
         } catch {
-            throw TLSSetup.classify(error, serverName: configuration.serverName ?? configuration.host)
+            let reason = TLSSetup.classify(error, serverName: serverName)
+            shutDown(reason: reason)
+            throw reason
         }
         isTLSActive = true
         capabilities = Capabilities()
@@ -279,9 +286,14 @@ public actor IMAPConnection {
         }
     }
 
+    /// Writes within the read timeout per piece: a server that stopped reading is a dead connection.
     func write(_ bytes: [UInt8]) async throws {
         do {
-            try await channel.writeAndFlush(ByteBuffer(bytes: bytes))
+            try await MailChannel.write(bytes, to: channel, timeout: configuration.readTimeout)
+        } catch let timeout as TransportTimeout {
+            let reason = IMAPError.timeout(operation: timeout.step.rawValue, seconds: timeout.seconds)
+            shutDown(reason: reason)
+            throw reason
         } catch {
             if let lastBye { throw IMAPError.serverBye(lastBye) }
             throw inbox.recordedFailure ?? IMAPError.connectionClosed("write failed: \(error)")

@@ -7,14 +7,13 @@ enum TLSSetup {
         do { return try TLSPolicy.makeContext(extraCAFile: extraCAFile) } catch { throw IMAPError.tlsFailure(error) }
     }
 
-    static func sniHostname(_ serverName: String) -> String? { TLSPolicy.sniHostname(serverName) }
-
     /// Maps a channel error to what the user needs to know.
     static func classify(_ error: any Error, serverName: String) -> IMAPError {
         if let imap = error as? IMAPError { return imap }
         switch TLSPolicy.classify(error, serverName: serverName) {
         case .tls(let failure): return .tlsFailure(failure)
         case .closed(let reason): return .connectionClosed(reason)
+        case .timedOut(let timeout): return .timeout(operation: timeout.step.rawValue, seconds: timeout.seconds)
         }
     }
 }

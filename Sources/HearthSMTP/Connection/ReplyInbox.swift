@@ -42,7 +42,9 @@ final class ReplyDecoderHandler: ChannelInboundHandler, RemovableChannelHandler 
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        inbox.fail(SMTPTLS.classify(error, serverName: serverName))
+        // Only the handshake reports a timeout through the pipeline, and its own caller names the
+        // stage; this recorded failure is for any later read.
+        inbox.fail(SMTPTLS.classify(error, serverName: serverName, stage: .greeting))
         context.close(promise: nil)
     }
 }

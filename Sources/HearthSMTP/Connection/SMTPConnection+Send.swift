@@ -81,7 +81,7 @@ extension SMTPConnection {
         }
         let wire = DataEncoder.encode(message)
         logger.debug("C: <message, \(message.count) bytes>")
-        try await writeBytes(wire)
+        try await writeBytes(wire, stage: .message)
         let final = try await nextReply(stage: .message, timeout: configuration.dataCompletionTimeout)
         logger.debug("S: \(final)")
         guard final.isSuccess else { throw SMTPError.rejected(stage: .message, reply: final) }

@@ -46,17 +46,26 @@ public actor SMTPConnection {
     public static func connect(_ configuration: SMTPConfiguration) async throws -> SMTPConnection {
         let sslContext = try SMTPTLS.makeContext(extraCAFile: configuration.extraCAFile)
         let serverName = configuration.serverName ?? configuration.host
-        let sni = SMTPTLS.sniHostname(serverName)
         let inbox = ReplyInbox()
         let implicitTLS = configuration.security == .implicitTLS
-        let channel: any Channel
+        let opened: MailChannel.Opened
         do {
-            channel = try await MailChannel.open(
+            opened = try await MailChannel.open(
                 host: configuration.host, port: configuration.port, connectTimeout: configuration.connectTimeout,
-                implicitTLS: implicitTLS, sslContext: sslContext, serverHostname: sni,
+                implicitTLS: implicitTLS, sslContext: sslContext, serverName: serverName,
+                handshakeTimeout: configuration.readTimeout,
                 decoder: { ReplyDecoderHandler(inbox: inbox, serverName: serverName) })
         } catch {
             throw SMTPError.connectionFailed(host: configuration.host, port: configuration.port, reason: error.reason)
+        }
+        let channel = opened.channel
+        if let verified = opened.tlsVerified {
+            do {
+                try await verified.get()
+            } catch {
+                channel.close(promise: nil)
+                throw SMTPTLS.classify(error, serverName: serverName, stage: .greeting)
+            }
         }
         let connection = SMTPConnection(configuration: configuration, channel: channel, inbox: inbox,
                                         sslContext: sslContext, tlsActive: implicitTLS)
@@ -102,15 +111,12 @@ public actor SMTPConnection {
         guard !inbox.hasPendingInput else {
             throw fail(.protocolViolation("data arrived after the STARTTLS reply, before TLS"))
         }
-        let context = sslContext
-        let sni = SMTPTLS.sniHostname(configuration.serverName ?? configuration.host)
-        let channel = self.channel
+        let serverName = configuration.serverName ?? configuration.host
         do {
-            try await channel.eventLoop.submit {
-                try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: context, serverHostname: sni), position: .first)
-            }.get()
+            try await MailChannel.startTLS(on: channel, sslContext: sslContext, serverName: serverName,
+                                           handshakeTimeout: configuration.readTimeout)
         } catch {
-            throw fail(SMTPTLS.classify(error, serverName: configuration.serverName ?? configuration.host))
+            throw fail(SMTPTLS.classify(error, serverName: serverName, stage: .startTLS))
         }
         isTLSActive = true
         capabilities = SMTPCapabilities()
@@ -123,7 +129,7 @@ public actor SMTPConnection {
     public func quit() async {
         if brokenBy == nil {
             do {
-                try await write(SMTPCommandEncoder.encode(.quit))
+                try await write(SMTPCommandEncoder.encode(.quit), stage: .quit)
                 _ = try await inbox.next(timeout: .seconds(5), on: channel.eventLoop, stage: .quit)
             } catch {}
         }
@@ -143,7 +149,7 @@ public actor SMTPConnection {
     /// Sends one command and reads its reply.
     func exchange(_ command: SMTPCommand, stage: SMTPStage, timeout: Duration? = nil) async throws -> SMTPReply {
         let encoded = SMTPCommandEncoder.encode(command)
-        try await write(encoded)
+        try await write(encoded, stage: stage)
         let reply = try await nextReply(stage: stage, timeout: timeout)
         logReply(reply, stage: stage)
         return reply
@@ -153,7 +159,7 @@ public actor SMTPConnection {
     func pipeline(_ commands: [(SMTPCommand, SMTPStage)]) async throws -> [SMTPReply] {
         let encoded = commands.map { SMTPCommandEncoder.encode($0.0) }
         for command in encoded { logger.debug("C: \(command.logLine)") }
-        try await writeBytes(encoded.flatMap(\.bytes))
+        try await writeBytes(encoded.flatMap(\.bytes), stage: commands[0].1)
         var replies: [SMTPReply] = []
         for (_, stage) in commands {
             let reply = try await nextReply(stage: stage)
@@ -163,15 +169,18 @@ public actor SMTPConnection {
         return replies
     }
 
-    func write(_ command: EncodedSMTPCommand) async throws {
+    func write(_ command: EncodedSMTPCommand, stage: SMTPStage) async throws {
         logger.debug("C: \(command.logLine)")
-        try await writeBytes(command.bytes)
+        try await writeBytes(command.bytes, stage: stage)
     }
 
-    func writeBytes(_ bytes: [UInt8]) async throws {
+    /// Writes within the read timeout per piece: a server that stopped reading is a dead connection.
+    func writeBytes(_ bytes: [UInt8], stage: SMTPStage) async throws {
         if let brokenBy { throw SMTPError.connectionClosed("the connection is unusable after: \(brokenBy)") }
         do {
-            try await channel.writeAndFlush(ByteBuffer(bytes: bytes))
+            try await MailChannel.write(bytes, to: channel, timeout: configuration.readTimeout)
+        } catch let timeout as TransportTimeout {
+            throw fail(.timeout(stage: stage, seconds: timeout.seconds))
         } catch {
             throw fail(inbox.recordedFailure ?? .connectionClosed("write failed: \(error)"))
         }

@@ -9,13 +9,13 @@ enum SMTPTLS {
         do { return try TLSPolicy.makeContext(extraCAFile: extraCAFile) } catch { throw .tlsFailure(error) }
     }
 
-    static func sniHostname(_ serverName: String) -> String? { TLSPolicy.sniHostname(serverName) }
-
-    static func classify(_ error: any Error, serverName: String) -> SMTPError {
+    /// `stage`: what was going on, named in a timeout.
+    static func classify(_ error: any Error, serverName: String, stage: SMTPStage) -> SMTPError {
         if let smtp = error as? SMTPError { return smtp }
         switch TLSPolicy.classify(error, serverName: serverName) {
         case .tls(let failure): return .tlsFailure(failure)
         case .closed(let reason): return .connectionClosed(reason)
+        case .timedOut(let timeout): return .timeout(stage: stage, seconds: timeout.seconds)
         }
     }
 }

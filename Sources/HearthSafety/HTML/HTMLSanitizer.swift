@@ -257,7 +257,9 @@ private struct SanitizingWalker: Sendable {
 
     private func trackerReason(_ url: String, attributes: [(name: String, value: String)], hidden: Bool)
         -> (BlockedTracker.Reason, String?)? {
-        if let match = blocklist.match(url) { return (.blocklist, match.company) }
+        if let match = blocklist.match(url), !(match.onlyWhenPixelShaped && Self.isDeclaredVisible(attributes)) {
+            return (.blocklist, match.company)
+        }
         if Self.isTiny(attributes) { return (.tinyImage, nil) }
         if hidden { return (.hiddenImage, nil) }
         return nil
@@ -283,6 +285,27 @@ private struct SanitizingWalker: Sendable {
 
     /// 0×0 or 1×1 (or 0/1 in one dimension with the other unset), by attribute or inline CSS.
     static func isTiny(_ attributes: [(name: String, value: String)]) -> Bool {
+        switch declaredSize(attributes) {
+        case (nil, nil): return false
+        case (let w?, nil): return w <= 1
+        case (nil, let h?): return h <= 1
+        case (let w?, let h?): return w <= 1 && h <= 1
+        }
+    }
+
+    /// Declared clearly larger than a pixel: both sides over 3 px, or one side of 16 px or more
+    /// with the other unset (responsive images often give only a width).
+    static func isDeclaredVisible(_ attributes: [(name: String, value: String)]) -> Bool {
+        switch declaredSize(attributes) {
+        case (nil, nil): return false
+        case (let w?, nil): return w >= 16
+        case (nil, let h?): return h >= 16
+        case (let w?, let h?): return w > 3 && h > 3
+        }
+    }
+
+    /// Width and height in pixels from the attributes, overridden by inline CSS.
+    static func declaredSize(_ attributes: [(name: String, value: String)]) -> (width: Int?, height: Int?) {
         var width: Int?
         var height: Int?
         for (name, value) in attributes where name == "width" || name == "height" {
@@ -296,12 +319,7 @@ private struct SanitizingWalker: Sendable {
                 if declaration.property == "width" { width = number ?? width } else { height = number ?? height }
             }
         }
-        switch (width, height) {
-        case (nil, nil): return false
-        case (let w?, nil): return w <= 1
-        case (nil, let h?): return h <= 1
-        case (let w?, let h?): return w <= 1 && h <= 1
-        }
+        return (width, height)
     }
 
     /// Whether an element hides its content: the `hidden` attribute, `display:none`,

@@ -8,10 +8,21 @@ public struct TrackerBlocklist: Sendable {
         public let company: String
         public let source: TrackerRule.Source
         public let kind: TrackerRule.Kind
-        init(_ rule: TrackerRule) { company = rule.company; source = rule.source; kind = rule.kind }
+        /// Only a whole-host rule matched, for a host that other lists know also serves real
+        /// content (they name its tracking paths): the URL is a tracker only if the image is
+        /// shaped like a pixel (not declared larger), see `HTMLSanitizer`.
+        public let onlyWhenPixelShaped: Bool
+        init(_ rule: TrackerRule, onlyWhenPixelShaped: Bool = false) {
+            company = rule.company; source = rule.source; kind = rule.kind
+            self.onlyWhenPixelShaped = onlyWhenPixelShaped
+        }
     }
 
     private let hosts: [String: TrackerRule]
+    /// Whole-host rules demoted to pixel-shape rules (see `Match.onlyWhenPixelShaped`): a
+    /// legitimate 600×200 image on mailtrack.io was stripped by one list's host-wide entry
+    /// while two others name the host's tracking path.
+    private let pixelShapeHosts: [String: TrackerRule]
     private let hostPaths: [String: [(regex: NSRegularExpression, rule: TrackerRule)]]
     private let pathRules: [(regex: NSRegularExpression, rule: TrackerRule)]
     private let anywhereRules: [(regex: NSRegularExpression, rule: TrackerRule)]
@@ -44,7 +55,13 @@ public struct TrackerBlocklist: Sendable {
                 if let regex = Self.compile(pattern) { anywhereRules.append((regex, rule)) } else { rejected.append(rule) }
             }
         }
+        // A host with path rules serves more than tracking: its whole-host rules only catch pixels.
+        var pixelShapeHosts: [String: TrackerRule] = [:]
+        for host in hostPaths.keys {
+            if let rule = hosts.removeValue(forKey: host) { pixelShapeHosts[host] = rule }
+        }
         self.hosts = hosts
+        self.pixelShapeHosts = pixelShapeHosts
         self.hostPaths = hostPaths
         self.pathRules = pathRules
         self.anywhereRules = anywhereRules
@@ -58,8 +75,10 @@ public struct TrackerBlocklist: Sendable {
     public func match(_ url: String) -> Match? {
         guard let parts = Self.split(url) else { return nil }
         var suffix = Substring(parts.host)
+        var pixelShapeRule: TrackerRule?
         while true {
             if let rule = hosts[String(suffix)] { return Match(rule) }
+            if pixelShapeRule == nil { pixelShapeRule = pixelShapeHosts[String(suffix)] }
             if let candidates = hostPaths[String(suffix)] {
                 for (regex, rule) in candidates where Self.matches(regex, parts.afterHost) {
                     return Match(rule)
@@ -79,6 +98,7 @@ public struct TrackerBlocklist: Sendable {
                 return Match(hit.rule)
             }
         }
+        if let rule = pixelShapeRule { return Match(rule, onlyWhenPixelShaped: true) }
         return nil
     }
 

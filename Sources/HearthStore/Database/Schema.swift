@@ -20,6 +20,7 @@ enum Schema {
         migrator.registerMigration("v6-accounts", migrate: v6Accounts)
         migrator.registerMigration("v9-ai-signals", migrate: v9AISignals)
         migrator.registerMigration("v10-search-prefix", migrate: v10SearchPrefix)
+        migrator.registerMigration("v11-subject-threading", migrate: v11SubjectThreading)
         return migrator
     }
 

@@ -167,8 +167,8 @@ enum EmailInsert {
             body_plain, body_html, snippet, date_received, date_sent, sort_date, is_read,
             is_starred, is_draft, is_deleted, is_answered, has_attachments, ai_category,
             ai_summary, size_bytes, send_state, send_retry_count, send_queued_date,
-            send_next_attempt, send_error, gmail_msgid, list_id
-        ) VALUES (\(Array(repeating: "?", count: 40).joined(separator: ", ")))
+            send_next_attempt, send_error, gmail_msgid, list_id, is_automated, is_reply
+        ) VALUES (\(Array(repeating: "?", count: 42).joined(separator: ", ")))
         """
 
     static func arguments(_ e: Email, thread: ThreadID, key: ThreadingKey) -> StatementArguments {
@@ -186,6 +186,7 @@ enum EmailInsert {
             e.aiCategory.rawValue, e.aiSummary, e.sizeBytes, e.sendState.rawValue,
             e.sendRetryCount, Millis.from(e.sendQueuedDate), Millis.from(e.sendNextAttempt),
             e.sendError, e.gmailMessageID.map { Int64(bitPattern: $0) }, e.listID,
+            key.isAutomated, key.isReply,
         ]
         return StatementArguments(values)
     }

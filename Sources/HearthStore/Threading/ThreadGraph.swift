@@ -28,16 +28,18 @@ final class ThreadGraph: ThreadGraphStore {
     }
 
     func threads(withSubject subject: String, account: AccountID, near date: Date,
-                 window: TimeInterval, headerlessOnly: Bool) throws -> [ThreadID] {
+                 window: TimeInterval, headerlessOnly: Bool, repliesOnly: Bool) throws -> [ThreadID] {
         let statement = try db.cachedStatement(sql: """
             SELECT DISTINCT thread_id FROM email
             WHERE account_id = ? AND normalized_subject = ? AND sort_date BETWEEN ? AND ?
               AND (is_headerless = 1 OR ? = 0)
+              AND (is_reply = 1 OR ? = 0)
+              AND NOT (is_automated = 1 AND is_headerless = 1)
             """)
         let center = Millis.from(date)
         let span = Int64((window * 1000).rounded())
         return try Int64.fetchAll(statement, arguments: [
-            account.rawValue, subject, center &- span, center &+ span, headerlessOnly,
+            account.rawValue, subject, center &- span, center &+ span, headerlessOnly, repliesOnly,
         ]).map(ThreadID.init(rawValue:))
     }
 

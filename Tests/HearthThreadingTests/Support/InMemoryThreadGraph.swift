@@ -13,7 +13,7 @@ import HearthThreading
 final class InMemoryThreadGraph: ThreadGraphStore {
     private struct NodeKey: Hashable { var account: AccountID; var id: String }
     private struct SubjectKey: Hashable { var account: AccountID; var subject: String }
-    private struct SubjectEntry { var date: Date; var isHeaderless: Bool; var thread: ThreadID }
+    private struct SubjectEntry { var date: Date; var isHeaderless: Bool; var isReply: Bool; var isAutomated: Bool; var thread: ThreadID }
 
     private var nodes: [NodeKey: ThreadID] = [:]
     private var storedIDs: Set<NodeKey> = []
@@ -36,10 +36,11 @@ final class InMemoryThreadGraph: ThreadGraphStore {
     }
 
     func threads(withSubject subject: String, account: AccountID, near date: Date,
-                 window: TimeInterval, headerlessOnly: Bool) throws -> [ThreadID] {
+                 window: TimeInterval, headerlessOnly: Bool, repliesOnly: Bool) throws -> [ThreadID] {
         guard let entries = subjects[SubjectKey(account: account, subject: subject)] else { return [] }
         var found = Set<ThreadID>()
-        for entry in entries where (!headerlessOnly || entry.isHeaderless)
+        for entry in entries where (!headerlessOnly || entry.isHeaderless) && (!repliesOnly || entry.isReply)
+            && !(entry.isAutomated && entry.isHeaderless)
             && abs(entry.date.timeIntervalSince(date)) <= window {
             found.insert(resolve(entry.thread))
         }
@@ -92,7 +93,8 @@ final class InMemoryThreadGraph: ThreadGraphStore {
         if let id = key.messageID { storedIDs.insert(NodeKey(account: key.accountID, id: id)) }
         if !key.normalizedSubject.isEmpty {
             subjects[SubjectKey(account: key.accountID, subject: key.normalizedSubject), default: []]
-                .append(SubjectEntry(date: key.date, isHeaderless: key.isHeaderless, thread: thread))
+                .append(SubjectEntry(date: key.date, isHeaderless: key.isHeaderless, isReply: key.isReply,
+                                     isAutomated: key.isAutomated, thread: thread))
         }
         messageThreads[message] = thread
         return thread

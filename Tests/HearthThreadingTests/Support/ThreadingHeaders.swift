@@ -19,6 +19,10 @@ struct ThreadingHeaders {
     var arrivalDate: Date
     /// From, To and Cc.
     var participants: [EmailAddress]
+    var from: EmailAddress?
+    var listID: String?
+    /// The header fields that mark automated mail (`CategorizationHeaders`).
+    var signalHeaders: [HeaderField]
 
     init(_ raw: RawMessage, parser: MIMEParser) {
         let parsed = (try? parser.parse(raw.data)) ?? ParsedMessage()
@@ -29,6 +33,9 @@ struct ThreadingHeaders {
         sentDate = parsed.date
         arrivalDate = raw.receivedDate ?? Date(timeIntervalSince1970: 0)
         participants = parsed.from + parsed.to + parsed.cc
+        from = parsed.from.first
+        listID = parsed.header("List-Id")
+        signalHeaders = CategorizationHeaders.pick(parsed.headers)
     }
 
     /// Every message of an mbox file (compressed or not), in file order.
@@ -55,7 +62,9 @@ struct ThreadingHeaders {
     func threadingKey(account: AccountID, droppingParticipantAddresses: Bool = false) -> ThreadingKey {
         MessageMapping.threadingKey(for: Email(
             accountID: account, messageID: messageID, inReplyTo: inReplyTo.first,
-            references: references, to: droppingParticipantAddresses ? participants : [],
-            subject: subject, dateReceived: arrivalDate, dateSent: sentDate))
+            references: references, from: droppingParticipantAddresses ? from : nil,
+            to: droppingParticipantAddresses ? participants : [],
+            subject: subject, dateReceived: arrivalDate, dateSent: sentDate, listID: listID),
+            signalHeaders: signalHeaders)
     }
 }

@@ -1,0 +1,22 @@
+import Foundation
+import HearthCore
+import HearthMIME
+
+/// One libFuzzer input: a raw message. Parsing may reject it with a typed error, never crash,
+/// hang or exceed the parser's limits; a parsed message must survive being mapped to the
+/// domain's `Email` the way import and sync map it.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzMIME(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let raw = Data(bytes: start, count: count)
+    let parser = MIMEParser(keepAttachmentContent: true)
+    guard let parsed = try? parser.parse(raw) else { return 0 }
+    let email = MessageMapping.email(from: parsed, account: AccountID(1), received: nil, flags: [])
+    _ = MessageMapping.threadingKey(for: email, signalHeaders: CategorizationHeaders.pick(parsed.headers))
+    precondition(parsed.sizeBytes == count, "size \(parsed.sizeBytes) for \(count) input bytes")
+    // Opening an attachment re-parses the raw message and decodes one part (the web app's and
+    // the CLI's attachment paths).
+    for attachment in parsed.attachments.prefix(4) {
+        _ = try? MIMEParser.partContent(raw: raw, partPath: attachment.partPath)
+    }
+    return 0
+}

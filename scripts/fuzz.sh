@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# fuzz.sh — runs the libFuzzer targets of Hearth's untrusted-input parsers (Fuzz/) for a bounded
+# time each: FuzzMIME (RFC 5322/MIME → ParsedMessage → Email) and FuzzIMAP (server bytes →
+# responses, split-invariance). A crash, hang (>10 s per input) or memory blow-up (>2 GB) fails
+# the run and prints the input that caused it (base64), which is also kept under the work folder.
+#
+# usage: scripts/fuzz.sh [SECONDS_PER_TARGET]     (default 60)
+# Built with -sanitize=fuzzer,address in Fuzz/.build (its own build folder: a first build costs a
+# few minutes, later ones seconds). Seeds: Fuzz/seeds/*; the corpus grows in $FUZZ_WORK.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SECONDS_EACH=${1:-60}
+WORK=${FUZZ_WORK:-/tmp/hearth-fuzz}
+mkdir -p "$WORK"
+echo "fuzz: building the fuzz targets (log: $WORK/build.log)" >&2
+if ! swift build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
+     >"$WORK/build.log" 2>&1; then
+  tail -40 "$WORK/build.log" >&2
+  echo "fuzz: build failed" >&2
+  exit 1
+fi
+BIN=$(swift build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --show-bin-path)
+status=0
+for target in FuzzMIME FuzzIMAP; do
+  seeds=Fuzz/seeds/$( [ "$target" = FuzzMIME ] && echo mime || echo imap )
+  corpus="$WORK/corpus-$target"; artifacts="$WORK/artifacts-$target/"
+  mkdir -p "$corpus" "$artifacts"
+  echo "fuzz: $target for ${SECONDS_EACH}s" >&2
+  if ! "$BIN/$target" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+       -print_final_stats=1 -artifact_prefix="$artifacts" "$corpus" "$seeds" >"$WORK/$target.log" 2>&1; then
+    status=1
+    echo "fuzz: $target FAILED — last lines of its log:" >&2
+    tail -30 "$WORK/$target.log" >&2
+    for crash in "$artifacts"*; do
+      [ -f "$crash" ] || continue
+      echo "fuzz: input $crash (base64):" >&2
+      base64 -w 0 "$crash" | head -c 4000 >&2; echo >&2
+    done
+  else
+    grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$WORK/$target.log" | sed "s/^/fuzz: $target /" >&2 || true
+  fi
+done
+exit $status
