@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // Domain: models, enums, repository protocols, use cases. Foundation only.
@@ -106,8 +108,14 @@ let package = Package(
             "HearthCore", "HearthStore", "HearthMIME", "HearthSearch", "HearthSafety", "HearthSync", "HearthOutbox", "HearthAI", "HearthSecurity",
             "HearthApp",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Mustache", package: "swift-mustache"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
-        ], swiftSettings: strict),
+        ],
+        // Front-end code as files: the script and stylesheet (static/) and the page templates
+        // (templates/, Mustache), copied next to the binary as the module's resource bundle.
+        resources: [.copy("Resources/static"), .copy("Resources/templates")],
+        swiftSettings: strict),
         // Mail settings from an address: provider table, DNS SRV/MX over a small UDP DNS client, host probes.
         .target(name: "HearthDiscovery", dependencies: [
             "HearthCore",
@@ -162,7 +170,8 @@ let package = Package(
         .testTarget(name: "HearthAITests", dependencies: ["HearthTestSupport", "HearthAI", "HearthCore"],
                     exclude: ["Resources", "Support/range_server.py"]),
         .testTarget(name: "HearthSecurityTests", dependencies: ["HearthTestSupport", "HearthSecurity", "HearthCore"]),
-        .testTarget(name: "HearthWebTests", dependencies: ["HearthTestSupport", "HearthWeb", "HearthApp", "HearthStore", "HearthCore"]),
+        .testTarget(name: "HearthWebTests", dependencies: ["HearthTestSupport", "HearthProcess", "HearthWeb", "HearthApp", "HearthStore", "HearthCore"],
+                    exclude: ["js"]),
         .testTarget(name: "HearthDiscoveryTests", dependencies: ["HearthTestSupport", "HearthDiscovery", "HearthCore"]),
         .testTarget(name: "HearthProcessTests", dependencies: ["HearthProcess"]),
         .testTarget(name: "HearthBenchTests", dependencies: ["HearthTestSupport", "HearthProcess", "hearth-bench", "hearth", "HearthBench"]),

@@ -5,6 +5,7 @@ import HearthSafety
 import HearthSearch
 import HearthSecurity
 import HearthStore
+import Hummingbird
 import Logging
 
 /// The web app: one value that answers `WebRequest`s. The security gate runs first for every
@@ -28,6 +29,7 @@ public final class WebApp: Sendable {
     /// Model downloads started from Settings › AI.
     let downloads: ModelDownloads
     let background = Locked<[Task<Void, Never>]>([])
+    let builtResponder = Locked<RouterResponder<WebContext>?>(nil)
     let logger = Logger(label: "hearth.web")
 
     public init(store: MailStore, dataDirectory: URL, services: WebServices = WebServices(),
@@ -47,19 +49,39 @@ public final class WebApp: Sendable {
         downloads = ModelDownloads(hub: hub, onInstalled: { ai.modelsChanged() })
     }
 
-    /// Answers one request. Never throws: failures become error pages.
+    /// Answers one request in-process, through the same router, middleware and limits as the
+    /// server (`hearth bench web` measures pages this way, without a socket). Pages only: an
+    /// event stream's body never ends, so `/events` is for the server.
     public func handle(_ request: WebRequest) async -> WebResponse {
-        if let refusal = gate(request) { return withPageHeaders(refusal) }
-        let response: WebResponse
+        guard let hummingbird = request.hummingbird else { return withPageHeaders(.text("Unknown method.", status: 405)) }
         do {
-            response = try await route(request)
+            let response = try await responder.respond(to: hummingbird, context: WebContext(logger: logger))
+            return await WebResponse.collecting(response)
+        } catch {
+            return withPageHeaders(errorPage(.internal(String(describing: error)), request))
+        }
+    }
+
+    /// The router's responder, built on first use (the routes refer to this app weakly).
+    var responder: RouterResponder<WebContext> {
+        builtResponder.withLock { built in
+            if let built { return built }
+            let responder = WebRoutes.router(for: self).buildResponder()
+            built = responder
+            return responder
+        }
+    }
+
+    /// Runs one route's handler. Never throws: failures become error pages.
+    func answer(_ request: WebRequest, _ handler: WebRoutes.Handler) async -> WebResponse {
+        do {
+            return try await handler(self, request)
         } catch let error as WebError {
-            response = errorPage(error, request)
+            return errorPage(error, request)
         } catch {
             logger.error("request failed", metadata: ["path": "\(request.path)", "error": "\(error)"])
-            response = errorPage(.internal(String(describing: error)), request)
+            return errorPage(.internal(String(describing: error)), request)
         }
-        return withPageHeaders(response)
     }
 
     // MARK: - The security gate
@@ -69,7 +91,9 @@ public final class WebApp: Sendable {
     /// `oauth` is the Google sign-in's redirect target (OnboardingGoogleRoutes: it acts only on a pending `state`).
     static let publicRoutes: Set<String> = ["login", "assets", "frame", "inline", "favicon.ico", "oauth"]
 
-    func gate(_ request: WebRequest) -> WebResponse? {
+    /// What can be decided from the request's head, before any of its body is read: the Host
+    /// (DNS rebinding), the Origin, Fetch-Metadata, and the session cookie.
+    func gateBeforeBody(_ request: WebRequest) -> WebResponse? {
         guard policy.isAllowedHost(request.header("host")) else {
             return .text("This server only answers to 127.0.0.1:\(policy.port) and localhost:\(policy.port).", status: 421)
         }
@@ -89,6 +113,15 @@ public final class WebApp: Sendable {
                                        text: "This page needs the address `hearth serve` printed when it started (it carries a one-time secret). Open that address in this browser.",
                                        theme: .system), status: 401)
         }
+        return nil
+    }
+
+    /// After the body was read within the route's limit: the CSRF token of a state change (in
+    /// the `X-CSRF-Token` header or the form's hidden field), then the app lock.
+    func gateAfterBody(_ request: WebRequest) -> WebResponse? {
+        let first = request.segments.first ?? ""
+        if Self.publicRoutes.contains(first) { return nil }
+        let changesState = !(request.method == "GET" || request.method == "HEAD")
         if changesState {
             let token = request.header(LocalAccessPolicy.csrfHeader) ?? request.field(LocalAccessPolicy.csrfField)
             guard policy.isValidCSRF(token) else {
@@ -115,43 +148,7 @@ public final class WebApp: Sendable {
         return response
     }
 
-    // MARK: - Routing
-
-    func route(_ request: WebRequest) async throws -> WebResponse {
-        let s = request.segments
-        let post = request.method == "POST"
-        switch (s.first ?? "", s.count, post) {
-        case ("", 0, false): return try home()
-        case ("login", 1, false): return login(request)
-        case ("assets", 2, false): return Assets.response(for: s[1])
-        case ("favicon.ico", 1, false): return WebResponse(status: 204)
-        case ("frame", 3, false): return try frame(token: s[1], email: s[2], request)
-        case ("inline", 4, false): return try await inlineImage(token: s[1], email: s[2], contentID: s[3])
-        case ("mail", 1, false): return try mailPage(request)
-        case ("thread", 2, false): return try threadFragment(s[1], request)
-        case ("action", 1, true): return try await action(request)
-        case ("sync", 1, true): return try await syncNow(request)
-        case ("search", 1, false): return try await searchPage(request)
-        case ("contacts", 1, false): return try contacts(request)
-        case ("compose", 1, false): return try composePage(request)
-        case ("compose", 2, true): return try await composePost(s[1], request)
-        case ("outbox", 3, true): return try await outboxPost(s[1], s[2], request)
-        case ("attachment", 3, false): return try await attachment(email: s[1], s[2], request)
-        case ("settings", 1, false): return try settingsPage(request)
-        case ("settings", 1, true): return try settingsPost(request)
-        case ("settings", 2, true): return try await settingsAction(s[1], request)
-        case ("settings", 4, false) where s[1] == "models": return try modelPage(s[2], s[3], request)
-        case ("settings", 4, true) where s[1] == "models": return try await modelAction(s[2], s[3], request)
-        case ("ai", 3, true): return try await aiRequest(s[1], s[2], request)
-        case ("welcome", 1, false): return try onboardingPage(request)
-        case ("welcome", 2, true): return try await onboardingPost(s[1], request)
-        case ("oauth", 2, false) where s[1] == "callback": return try await oauthCallback(request)
-        case ("events", 1, false): return events()
-        case ("lock", 1, false): return lockPage(error: nil)
-        case ("unlock", 1, true): return unlock(request)
-        default: throw WebError.notFound("There is no page at \(request.path).")
-        }
-    }
+    // MARK: - Entry points
 
     func home() throws -> WebResponse {
         let accounts = try store.accounts()
@@ -191,7 +188,7 @@ public final class WebApp: Sendable {
     /// Where a form asked to go back to: only paths of this app (never an absolute URL,
     /// which would make the app an open redirect).
     func safeReturn(_ value: String?, fallback: String = "/mail") -> String {
-        guard let value, value.hasPrefix("/"), !value.hasPrefix("//"), !value.contains("\\") else { return fallback }
+        guard let value, LocalRedirect.isSameOriginPath(value) else { return fallback }
         return value
     }
 
@@ -204,26 +201,14 @@ public final class WebApp: Sendable {
 
     // MARK: - Lifecycle
 
-    /// Starts the background work: live-update polling and, when configured, IDLE watchers.
-    public func startBackgroundWork() {
-        let poller = Task { [weak self] in
-            guard let self else { return }
-            await self.pollForChanges()
-        }
-        background.withLock { $0.append(poller) }
-        if services.watchInboxes { startWatchers() }
-        let recovery = Task { [weak self] in
-            guard let self else { return }
-            await self.recoverOutbox()
-        }
-        background.withLock { $0.append(recovery) }
-    }
-
-    /// Stops background work and closes every event stream.
+    /// Stops the work requests started, model downloads and the AI queue, and closes every
+    /// event stream. The server's `ServiceGroup` calls it at shutdown (`RequestWorkService`);
+    /// an app used without a server calls it itself.
     public func shutdown() async {
         let tasks = background.withLock { current -> [Task<Void, Never>] in defer { current.removeAll() }; return current }
         tasks.forEach { $0.cancel() }
         downloads.cancelAll()
+        await aiQueue.stop()
         hub.finishAll()
         // A sync or send in flight may not stop at once; give it a moment, never hang the exit.
         let all = Task { for task in tasks { await task.value } }
@@ -257,4 +242,7 @@ struct WebError: Error {
     static func badRequest(_ message: String) -> WebError { WebError(status: 400, title: "That did not work", message: message) }
     static func unavailable(_ message: String) -> WebError { WebError(status: 503, title: "Not available", message: message) }
     static func `internal`(_ message: String) -> WebError { WebError(status: 500, title: "Something went wrong", message: message) }
+    static func tooLarge(_ limit: Int) -> WebError {
+        WebError(status: 413, title: "Too large", message: "That is more than this form accepts (\(Display.bytes(Int64(limit)))). Attach fewer or smaller files.")
+    }
 }

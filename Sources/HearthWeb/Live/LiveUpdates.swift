@@ -84,38 +84,32 @@ extension WebApp {
         })
     }
 
-    /// One IDLE watcher per account that has a server: new mail is synced as it arrives.
-    func startWatchers() {
-        guard let connection = services.connection, let accounts = try? store.accounts() else { return }
-        for account in accounts where account.provider != .local && account.isActive {
-            guard let (credentials, options) = try? connection(account) else { continue }
-            let watcher = InboxWatcher(account: account, credentials: credentials, store: store,
-                                       options: InboxWatcher.Options(sync: options))
-            let hub = self.hub
-            let task = Task { [self] in
-                await watcher.start()
-                var firstSync = true
-                for await event in watcher.events {
-                    switch event {
-                    case .newMail(let count): hub.publish(.make("sync", ["account": account.email, "state": "new-mail", "count": count]))
-                    case .synced(let result):
-                        hub.publish(.make("sync", ["account": account.email, "state": "done"]))
-                        // AI after sync (LiveAI.swift): the first sync may find a backlog, later ones new mail.
-                        if firstSync || result.inserted > 0 { runAIAfterSync() }
-                        firstSync = false
-                    case .watching: hub.publish(.make("sync", ["account": account.email, "state": "watching"]))
-                    case .disconnected, .reconnecting: hub.publish(.make("sync", ["account": account.email, "state": "offline"]))
-                    case .stopped(let error): hub.publish(.make("sync", ["account": account.email, "state": error == nil ? "stopped" : "failed", "message": error.map { "\($0)" } ?? ""]))
-                    }
-                }
+    /// One IDLE watcher per account that has a server (run by `InboxWatchersService`).
+    func makeWatchers() -> [(Account, InboxWatcher)] {
+        guard let connection = services.connection, let accounts = try? store.accounts() else { return [] }
+        return accounts.filter { $0.provider != .local && $0.isActive }.compactMap { account -> (Account, InboxWatcher)? in
+            guard let (credentials, options) = try? connection(account) else { return nil }
+            return (account, InboxWatcher(account: account, credentials: credentials, store: store,
+                                          options: InboxWatcher.Options(sync: options)))
+        }
+    }
+
+    /// Runs one watcher until it stops, reporting what it does as `sync` events.
+    func follow(_ watcher: InboxWatcher, account: Account) async {
+        await watcher.start()
+        var firstSync = true
+        for await event in watcher.events {
+            switch event {
+            case .newMail(let count): hub.publish(.make("sync", ["account": account.email, "state": "new-mail", "count": count]))
+            case .synced(let result):
+                hub.publish(.make("sync", ["account": account.email, "state": "done"]))
+                // AI after sync (LiveAI.swift): the first sync may find a backlog, later ones new mail.
+                if firstSync || result.inserted > 0 { runAIAfterSync() }
+                firstSync = false
+            case .watching: hub.publish(.make("sync", ["account": account.email, "state": "watching"]))
+            case .disconnected, .reconnecting: hub.publish(.make("sync", ["account": account.email, "state": "offline"]))
+            case .stopped(let error): hub.publish(.make("sync", ["account": account.email, "state": error == nil ? "stopped" : "failed", "message": error.map { "\($0)" } ?? ""]))
             }
-            let stopper = Task {
-                // Ends the watcher (LOGOUT) when the app shuts down (this task is cancelled).
-                while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
-                await watcher.stop()
-            }
-            track(task)
-            track(stopper)
         }
     }
 }

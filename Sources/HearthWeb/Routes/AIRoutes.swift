@@ -78,14 +78,8 @@ extension WebApp {
 
     /// Without the script: the suggestions as links to the composer.
     private func suggestedRepliesPage(_ id: ThreadID, replies: [RepliesJSON.Reply], note: String?) throws -> String {
-        var main = "<section class=\"smart-replies-page\" aria-labelledby=\"smart-replies-title\"><h1 id=\"smart-replies-title\">Suggested replies</h1>"
-        if let note { main += "<p class=\"ai-note\">\(HTML.escape(note))</p>" }
-        if !replies.isEmpty {
-            main += "<ul class=\"smart-reply-list\">" + replies.map {
-                "<li><a class=\"chip smart-reply\" href=\"\(HTML.escape($0.compose))\">\(HTML.escape($0.text))</a></li>"
-            }.joined() + "</ul><p class=\"hint\">Written on this device by the local model. The reply opens in the composer, where you can change it.</p>"
-        }
-        main += "<p><a class=\"button subtle\" href=\"/mail?box=inbox&amp;t=\(id.rawValue)\">Back to the conversation</a></p></section>"
+        struct Model { var threadID: Int64; var note: String?; var replies: [RepliesJSON.Reply]; var hasReplies: Bool }
+        let main = Templates.render("smart-replies-page", Model(threadID: id.rawValue, note: note, replies: replies, hasReplies: !replies.isEmpty))
         let shell = PageShell(title: "Suggested replies", csrfToken: policy.csrfToken, theme: theme, bodyClass: "ai")
         return shell.render(sidebar: try sidebar(MailLocation(box: "none"), accounts: try store.accounts()), main: main)
     }

@@ -23,9 +23,8 @@ extension WebApp {
     }
 
     func conversationPane(_ html: String?) -> String {
-        "<section class=\"conversation-pane\" id=\"conversation-pane\" aria-label=\"Conversation\">"
-            + (html ?? "<div class=\"empty-state\"><p>Select a conversation to read it.</p><p class=\"hint\">Press <kbd>?</kbd> for keyboard shortcuts.</p></div>")
-            + "</section>"
+        struct Model { var conversation: String? }
+        return Templates.render("conversation-pane", Model(conversation: html))
     }
 
     func threadList(_ location: MailLocation, accounts: [Account]) throws -> ThreadListView {

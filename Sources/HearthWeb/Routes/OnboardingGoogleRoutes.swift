@@ -113,8 +113,8 @@ extension WebApp {
     /// The callback's answer: reached without the session, so it carries no CSRF token and no
     /// data beyond what the browser just sent.
     private func callbackPage(_ title: String, _ text: String, status: Int = 200, link: (href: String, label: String) = ("/welcome?step=2", "Back to Hearth")) -> WebResponse {
-        let body = "<section class=\"onboarding\"><h1>\(HTML.escape(title))</h1><p>\(HTML.escape(text))</p>"
-            + "<p><a class=\"button primary\" href=\"\(HTML.escape(link.href))\">\(HTML.escape(link.label))</a></p></section>"
+        struct Model { var title: String; var text: String; var href: String; var label: String }
+        let body = Templates.render("onboarding-google-outcome", Model(title: title, text: text, href: link.href, label: link.label))
         return .html(Pages.bare(title: title, theme: theme, body: body), status: status)
     }
 }

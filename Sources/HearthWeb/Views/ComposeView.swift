@@ -18,96 +18,89 @@ struct ComposeView {
     /// above the body (spec §5.5.3), fetched after the composer is shown.
     var smartRepliesFor: ThreadID? = nil
 
-    func render() -> String {
-        let options = accounts.filter { $0.authType != .local || accounts.count == 1 }.compactMap { account -> String? in
-            guard let id = account.id else { return nil }
-            let label = account.displayName.isEmpty || account.displayName == account.email ? account.email : "\(account.displayName) <\(account.email)>"
-            return "<option value=\"\(id.rawValue)\"\(id == accountID ? " selected" : "")>\(HTML.escape(label))</option>"
-        }.joined()
-        func list(_ addresses: [EmailAddress]) -> String { HTML.escape(addresses.map(\.formatted).joined(separator: ", ")) }
-        let attachmentsList = existingAttachments.enumerated().map { index, a in
-            "<li><label><input type=\"checkbox\" name=\"keep\" value=\"\(index)\" checked> \(HTML.escape(a.filename)) (\(Display.bytes(Int64(a.data.count))))</label></li>"
-        }.joined()
-        return """
-        <section class="composer-pane" aria-labelledby="composer-title">
-        <h1 id="composer-title">\(message.inReplyTo == nil ? (message.subject.hasPrefix("Fwd:") ? "Forward" : "New message") : "Reply")</h1>
-        \(notice.map { "<p class=\"notice\" role=\"status\">\(HTML.escape($0))</p>" } ?? "")
-        \(error.map { "<p class=\"error\" role=\"alert\">\(HTML.escape($0))</p>" } ?? "")
-        <form id="composer" class="composer" method="post" action="/compose/send" enctype="multipart/form-data" data-undo="\(undoSeconds)">
-        \(HTML.csrfField(csrfToken))
-        <input type="hidden" name="draft" value="\(draftID.map { String($0.rawValue) } ?? "")">
-        <input type="hidden" name="inReplyTo" value="\(HTML.escape(message.inReplyTo ?? ""))">
-        <input type="hidden" name="references" value="\(HTML.escape(message.references.joined(separator: " ")))">
-        <input type="hidden" name="messageId" value="\(HTML.escape(message.messageID ?? ""))">
-        <div class="field"><label for="compose-from">From</label><select id="compose-from" name="account">\(options)</select></div>
-        <div class="field"><label for="compose-to">To</label><input id="compose-to" name="to" type="text" class="address-input" autocomplete="off" value="\(list(message.to))" aria-describedby="address-hint"></div>
-        <div class="field"><label for="compose-cc">Cc</label><input id="compose-cc" name="cc" type="text" class="address-input" autocomplete="off" value="\(list(message.cc))"></div>
-        <div class="field"><label for="compose-bcc">Bcc</label><input id="compose-bcc" name="bcc" type="text" class="address-input" autocomplete="off" value="\(list(message.bcc))"></div>
-        <p id="address-hint" class="hint">Separate addresses with commas. Suggestions come only from mail on this computer.</p>
-        <ul id="address-suggestions" class="suggestions" role="listbox" aria-label="Address suggestions" hidden></ul>
-        <div class="field"><label for="compose-subject">Subject</label><input id="compose-subject" name="subject" type="text" value="\(HTML.escape(message.subject))"></div>
-        <div class="format-bar" role="toolbar" aria-label="Formatting">
-        <button type="button" class="button subtle" data-format="bold" aria-label="Bold (wraps the selection in *stars*)"><b>B</b></button>
-        <button type="button" class="button subtle" data-format="italic" aria-label="Italic (wraps the selection in _underscores_)"><i>I</i></button>
-        <button type="button" class="button subtle" data-format="link" aria-label="Link">Link</button>
-        <label class="inline-check"><input type="checkbox" name="format" value="markup"\(message.bodyFormat == .markup ? " checked" : "")> Send formatting</label>
-        </div>
-        \(smartRepliesFor.map { "<section class=\"smart-replies composer-replies\" id=\"composer-replies\" data-thread=\"\($0.rawValue)\" aria-labelledby=\"composer-replies-title\"><h2 id=\"composer-replies-title\" class=\"composer-replies-title\">Suggested replies</h2><ul class=\"smart-reply-list\" id=\"composer-reply-list\" hidden></ul><p class=\"ai-status\" role=\"status\" aria-live=\"polite\"></p></section>" } ?? "")
-        <label class="visually-hidden" for="compose-body">Message</label>
-        <textarea id="compose-body" name="body" rows="14">\(HTML.escape(message.body))</textarea>
-        <div class="field attachments-field" id="drop-zone">
-        <label for="compose-files">Attach files</label>
-        <input id="compose-files" name="attachments" type="file" multiple>
-        <span class="hint">or drop files here</span>
-        \(attachmentsList.isEmpty ? "" : "<ul class=\"kept-attachments\">\(attachmentsList)</ul>")
-        </div>
-        <div class="composer-actions">
-        <button class="button primary" type="submit" id="send-button">Send</button>
-        <button class="button" type="submit" formaction="/compose/draft" id="save-draft">Save draft</button>
-        <button class="button subtle" type="submit" formaction="/compose/discard" id="discard-draft">Discard</button>
-        <span id="autosave-status" class="hint" role="status" aria-live="polite"></span>
-        </div>
-        <p class="hint">\(undoSeconds > 0 ? "After Send you have \(undoSeconds) seconds to undo." : "Undo send is off (Settings).")</p>
-        </form>
-        </section>
-        """
+    struct AccountOption { var id: Int64; var label: String; var selected: Bool }
+    struct Kept { var index: Int; var filename: String; var size: String }
+
+    struct Model {
+        var heading: String
+        var notice: String?
+        var error: String?
+        var csrfToken: String
+        var undoSeconds: Int
+        var undoHint: String
+        var draftID: String
+        var inReplyTo: String
+        var references: String
+        var messageID: String
+        var accounts: [AccountOption]
+        var to: String, cc: String, bcc: String
+        var subject: String
+        var body: String
+        var markup: Bool
+        var smartRepliesFor: Int64?
+        var kept: [Kept]
+        var hasKept: Bool
     }
+
+    var model: Model {
+        let options = accounts.filter { $0.authType != .local || accounts.count == 1 }.compactMap { account -> AccountOption? in
+            guard let id = account.id else { return nil }
+            let plain = account.displayName.isEmpty || account.displayName == account.email
+            let label: String = plain ? account.email : "\(account.displayName) <\(account.email)>"
+            return AccountOption(id: id.rawValue, label: label, selected: id == accountID)
+        }
+        func list(_ addresses: [EmailAddress]) -> String { addresses.map(\.formatted).joined(separator: ", ") }
+        let kept = existingAttachments.enumerated().map { Kept(index: $0.offset, filename: $0.element.filename, size: Display.bytes(Int64($0.element.data.count))) }
+        var heading = "Reply"
+        if message.inReplyTo == nil { heading = message.subject.hasPrefix("Fwd:") ? "Forward" : "New message" }
+        let undoHint = undoSeconds > 0 ? "After Send you have \(undoSeconds) seconds to undo." : "Undo send is off (Settings)."
+        let draft: String = draftID.map { String($0.rawValue) } ?? ""
+        let inReplyTo: String = message.inReplyTo ?? ""
+        let messageID: String = message.messageID ?? ""
+        return Model(
+            heading: heading, notice: notice, error: error, csrfToken: csrfToken, undoSeconds: undoSeconds, undoHint: undoHint,
+            draftID: draft, inReplyTo: inReplyTo, references: message.references.joined(separator: " "), messageID: messageID,
+            accounts: options, to: list(message.to), cc: list(message.cc), bcc: list(message.bcc), subject: message.subject,
+            body: message.body, markup: message.bodyFormat == .markup, smartRepliesFor: smartRepliesFor?.rawValue,
+            kept: kept, hasKept: !kept.isEmpty)
+    }
+
+    func render() -> String { Templates.render("compose", model) }
 }
 
 /// The outbox (proposal §3.5): what is waiting, sending, failed, or in its undo window.
+/// `outbox.mustache`.
 struct OutboxView {
     var entries: [OutboxEntry]
     var csrfToken: String
     var now = Date()
 
+    struct Button { var verb: String; var label: String }
+    struct Entry {
+        var id: Int64, state: String, subject: String, to: String, status: String
+        var error: String?
+        var editLink: Bool
+        var buttons: [Button]
+    }
+    struct Model { var csrfToken: String; var entries: [Entry]; var hasEntries: Bool }
+
     func render() -> String {
-        var html = "<section class=\"list-pane outbox\" aria-labelledby=\"outbox-heading\"><div class=\"list-header\"><h1 id=\"outbox-heading\">Outbox</h1></div>"
-        guard !entries.isEmpty else { return html + "<div class=\"empty-state\"><p>Nothing waiting to be sent.</p></div></section>" }
-        html += "<ol class=\"thread-list outbox-list\" id=\"outbox-list\">"
-        for entry in entries {
-            let id = entry.emailID.rawValue
+        let items = entries.map { entry -> Entry in
             let to = entry.message.to.map(\.displayName).joined(separator: ", ")
-            var buttons = ""
-            func button(_ verb: String, _ label: String) -> String {
-                "<form method=\"post\" action=\"/outbox/\(id)/\(verb)\" class=\"inline-form\">\(HTML.csrfField(csrfToken))<button class=\"button subtle\" type=\"submit\">\(label)</button></form>"
-            }
+            var buttons: [Button] = []
+            var edit = false
             switch (entry.phase, entry.sendState) {
-            case (.undo, _): buttons = button("undo", "Undo")
-            case (_, .failed), (_, .retryWait): buttons = button("retry", "Retry") + button("edit", "Edit") + button("discard", "Discard")
-            case (.draft, _): buttons = "<a class=\"button subtle\" href=\"/compose?draft=\(id)\">Edit</a>" + button("discard", "Discard")
-            case (_, .queued): buttons = button("edit", "Edit") + button("discard", "Discard")
+            case (.undo, _): buttons = [Button(verb: "undo", label: "Undo")]
+            case (_, .failed), (_, .retryWait): buttons = [Button(verb: "retry", label: "Retry"), Button(verb: "edit", label: "Edit"), Button(verb: "discard", label: "Discard")]
+            case (.draft, _): edit = true; buttons = [Button(verb: "discard", label: "Discard")]
+            case (_, .queued): buttons = [Button(verb: "edit", label: "Edit"), Button(verb: "discard", label: "Discard")]
             default: break
             }
-            let error = entry.lastError.map { "<span class=\"error\">\(HTML.escape($0))</span>" } ?? ""
-            html += """
-            <li class="outbox-row state-\(entry.sendState.rawValue)" data-outbox="\(id)">
-            <span class="subject">\(HTML.escape(entry.message.subject.isEmpty ? "(no subject)" : entry.message.subject))</span>
-            <span class="snippet">to \(HTML.escape(to.isEmpty ? "(nobody yet)" : to))</span>
-            <span class="status" role="status">\(HTML.escape(entry.status(now: now)))</span> \(error)
-            <span class="row-actions">\(buttons)</span>
-            </li>
-            """
+            let subject = entry.message.subject.isEmpty ? "(no subject)" : entry.message.subject
+            let recipients = to.isEmpty ? "(nobody yet)" : to
+            return Entry(id: entry.emailID.rawValue, state: entry.sendState.rawValue, subject: subject, to: recipients,
+                         status: entry.status(now: now), error: entry.lastError, editLink: edit, buttons: buttons)
         }
-        return html + "</ol></section>"
+        return Templates.render("outbox", Model(csrfToken: csrfToken, entries: items, hasEntries: !items.isEmpty))
     }
 }

@@ -16,30 +16,16 @@ struct ConversationAIArea {
     /// Where the no-script form returns to.
     var returnURL: String
 
-    func summaryHTML(thread: ThreadID, csrfToken: String) -> String {
-        var html = "<section class=\"ai-summary\" id=\"ai-summary\" aria-labelledby=\"ai-summary-title\" data-thread=\"\(thread.rawValue)\""
-            + (summarizeAutomatically ? " data-auto=\"1\"" : "") + ">"
-        if let summary {
-            html += "<h3 id=\"ai-summary-title\">Summary</h3><p class=\"summary-text\">\(HTML.escape(summary))</p>"
-            html += "<p class=\"hint\">Written on this device by the local model.</p>"
-        } else {
-            html += "<h3 id=\"ai-summary-title\" class=\"visually-hidden\">Summary</h3>"
-            html += "<form method=\"post\" action=\"/ai/summary/\(thread.rawValue)\" class=\"inline-form ai-form\" id=\"summarize-form\">\(HTML.csrfField(csrfToken))"
-            html += "<input type=\"hidden\" name=\"return\" value=\"\(HTML.escape(returnURL))\">"
-            html += "<button class=\"button subtle\" type=\"submit\" id=\"summarize-button\">Summarize this conversation</button></form>"
-            html += "<p class=\"ai-status\" role=\"status\" aria-live=\"polite\"></p>"
-        }
-        return html + "</section>"
+    /// What `ai-summary.mustache` and `ai-replies.mustache` read.
+    struct Model {
+        var threadID: Int64
+        var summary: String?
+        var summarizeAutomatically: Bool
+        var aiReturnURL: String
     }
 
-    func repliesHTML(thread: ThreadID, csrfToken: String) -> String {
-        var html = "<section class=\"smart-replies\" id=\"smart-replies\" aria-labelledby=\"smart-replies-title\" data-thread=\"\(thread.rawValue)\">"
-        html += "<h3 id=\"smart-replies-title\">Suggested replies</h3>"
-        html += "<form method=\"post\" action=\"/ai/replies/\(thread.rawValue)\" class=\"inline-form ai-form\" id=\"suggest-form\">\(HTML.csrfField(csrfToken))"
-        html += "<button class=\"button subtle\" type=\"submit\" id=\"suggest-button\">Suggest replies</button></form>"
-        html += "<ul class=\"smart-reply-list\" id=\"smart-reply-list\" hidden></ul>"
-        html += "<p class=\"ai-status\" role=\"status\" aria-live=\"polite\"></p>"
-        return html + "</section>"
+    func model(thread: ThreadID) -> Model {
+        Model(threadID: thread.rawValue, summary: summary, summarizeAutomatically: summarizeAutomatically, aiReturnURL: returnURL)
     }
 }
 

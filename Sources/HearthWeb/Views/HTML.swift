@@ -1,7 +1,7 @@
 import Foundation
 
-/// Escaping for text we put into our pages. Everything that comes from mail or the user goes
-/// through one of these; message bodies never do (they live in sandboxed frames).
+/// Escaping and URLs for what the views build outside templates (templates escape `{{value}}`
+/// themselves). Message bodies never pass here: they live in sandboxed frames.
 enum HTML {
     /// Text content: `& < >` and quotes, so it is also safe in a double- or single-quoted attribute.
     static func escape(_ text: String) -> String {
@@ -32,10 +32,6 @@ enum HTML {
         return pairs.isEmpty ? path : path + "?" + pairs.joined(separator: "&")
     }
 
-    /// The hidden CSRF field of every form that changes something.
-    static func csrfField(_ token: String) -> String {
-        "<input type=\"hidden\" name=\"\(LocalAccessPolicy.csrfField)\" value=\"\(escape(token))\">"
-    }
 }
 
 /// How dates, sizes and people are shown.

@@ -14,32 +14,45 @@ struct SearchView {
     var csrfToken: String
     var now = Date()
 
-    func render() -> String {
-        var html = "<section class=\"list-pane search-results\" id=\"list-pane\" aria-labelledby=\"list-heading\">"
-        html += "<div class=\"list-header\"><h1 id=\"list-heading\">Search</h1></div>"
-        html += scopeToggle
-        if let response {
-            html += chips(response.query)
-            let count = response.results.count
-            html += "<p class=\"result-count\" id=\"result-count\" role=\"status\">\(count) conversation\(count == 1 ? "" : "s")</p>"
-            if response.results.isEmpty {
-                html += "<div class=\"empty-state\"><h2>No results</h2><p>Nothing matches “\(HTML.escape(text))”. Check the spelling, remove a filter, or search all mail.</p></div>"
-            } else {
-                html += "<ol class=\"thread-list\" id=\"thread-list\" aria-label=\"Search results\">"
-                html += response.results.map(row).joined()
-                html += "</ol>"
-            }
-        } else if let zero {
-            html += zeroState(zero)
-        }
-        return html + "</section>"
+    /// A piece of a subject or snippet: matched text is `marked`.
+    struct Segment { var text: String; var marked: Bool }
+    struct Link { var url: String; var label: String }
+    struct Scope { var allURL: String; var hereURL: String; var folderName: String }
+    struct Row {
+        var id: Int64, href: String, avatarSlot: Int, initials: String, sender: String
+        var messageCount: Int?
+        var subject: [Segment], snippet: [Segment]
+        var hasAttachment: Bool, isoDate: String, shortDate: String
     }
+    struct Results { var chips: [String]; var hasChips: Bool; var countText: String; var text: String; var rows: [Row]; var hasRows: Bool }
+    struct Zero { var recent: [Link]; var hasRecent: Bool; var contacts: [Link]; var hasContacts: Bool; var isEmpty: Bool }
+    struct Model { var csrfToken: String; var scope: Scope?; var results: Results?; var zero: Zero? }
 
-    private var scopeToggle: String {
-        guard let scopeFolder else { return "" }
-        let all = HTML.href("/search", [("q", text)])
-        let here = HTML.href("/search", [("q", text), ("folder", String(scopeFolder.rawValue))])
-        return "<nav class=\"tabs scope\" aria-label=\"Search scope\"><ul><li><a href=\"\(all)\">All mail</a></li><li><a href=\"\(here)\" aria-current=\"page\">\(HTML.escape(scopeFolderName ?? "This folder"))</a></li></ul></nav>"
+    func render() -> String { Templates.render("search", model) }
+
+    var model: Model {
+        let scope = scopeFolder.map { folder in
+            Scope(allURL: HTML.url("/search", [("q", text)]), hereURL: HTML.url("/search", [("q", text), ("folder", String(folder.rawValue))]),
+                  folderName: scopeFolderName ?? "This folder")
+        }
+        let results = response.map { response -> Results in
+            let chips = Self.chipLabels(response.query.filters)
+            let rows = response.results.map(row)
+            let count = response.results.count
+            let countText = count == 1 ? "1 conversation" : "\(count) conversations"
+            return Results(chips: chips, hasChips: !chips.isEmpty, countText: countText, text: text, rows: rows, hasRows: !rows.isEmpty)
+        }
+        var zeroModel: Zero?
+        if response == nil, let zero {
+            let recent: [Link] = zero.recentSearches.map { Link(url: HTML.url("/search", [("q", $0)]), label: $0) }
+            let contacts: [Link] = zero.contacts.map { contact in
+                let label: String = contact.name ?? contact.address
+                return Link(url: HTML.url("/search", [("q", contact.query)]), label: label)
+            }
+            zeroModel = Zero(recent: recent, hasRecent: !recent.isEmpty, contacts: contacts, hasContacts: !contacts.isEmpty,
+                             isEmpty: recent.isEmpty && contacts.isEmpty)
+        }
+        return Model(csrfToken: csrfToken, scope: scope, results: results, zero: zeroModel)
     }
 
     static func chipLabels(_ filters: SearchFilters) -> [String] {
@@ -69,58 +82,33 @@ struct SearchView {
         return chips
     }
 
-    private func chips(_ query: SearchQuery) -> String {
-        let labels = Self.chipLabels(query.filters)
-        guard !labels.isEmpty else { return "" }
-        return "<ul class=\"chips\" id=\"filter-chips\" aria-label=\"Filters\">" + labels.map { "<li class=\"chip\">\(HTML.escape($0))</li>" }.joined() + "</ul>"
-    }
-
-    private func zeroState(_ zero: ZeroState) -> String {
-        var html = "<div class=\"zero-state\" id=\"zero-state\">"
-        if !zero.recentSearches.isEmpty {
-            html += "<h2>Recent searches</h2><ul class=\"suggestion-list\">"
-            html += zero.recentSearches.map { "<li><a href=\"\(HTML.href("/search", [("q", $0)]))\">\(HTML.escape($0))</a></li>" }.joined()
-            html += "</ul><form method=\"post\" action=\"/settings/recent\" class=\"inline-form\">\(HTML.csrfField(csrfToken))<button class=\"button subtle\" type=\"submit\">Clear recent searches</button></form>"
-        }
-        if !zero.contacts.isEmpty {
-            html += "<h2>People you write with</h2><ul class=\"suggestion-list\">"
-            html += zero.contacts.map { c in "<li><a href=\"\(HTML.href("/search", [("q", c.query)]))\">\(HTML.escape(c.name ?? c.address))</a></li>" }.joined()
-            html += "</ul>"
-        }
-        if zero.recentSearches.isEmpty && zero.contacts.isEmpty {
-            html += "<p>Type to search subjects, text and senders. Try <code>from:anna has:attachment last month</code>.</p>"
-        }
-        return html + "</div>"
-    }
-
-    private func row(_ result: SearchResult) -> String {
+    private func row(_ result: SearchResult) -> Row {
         let id = result.threadID.rawValue
-        let href = HTML.href("/mail", [("box", "all"), ("t", String(id))])
-        let sender = result.senderName ?? result.senderEmail ?? "(no sender)"
-        let subject = result.subject.marked(before: "\u{1}", after: "\u{2}")
-        let snippet = result.snippet.marked(before: "\u{1}", after: "\u{2}")
         let who = PlainAddress(name: result.senderName, address: result.senderEmail ?? "?")
-        return """
-        <li class="thread-row" data-thread="\(id)" data-href="\(href)">
-        <a class="thread-link" href="\(href)">
-        <span class="avatar a\(Display.avatarSlot(who.address))" aria-hidden="true">\(HTML.escape(Display.initials(who)))</span>
-        <span class="senders">\(HTML.escape(sender))\(result.threadMessageCount > 1 ? " <span class=\"msg-count\">\(result.threadMessageCount)</span>" : "")</span>
-        <span class="line"><span class="subject">\(Self.highlight(subject))</span> <span class="snippet">\(Self.highlight(snippet))</span></span>
-        <span class="meta">\(result.hasAttachment ? "<span class=\"icon clip\" role=\"img\" aria-label=\"Has attachments\">📎</span>" : "")<time datetime="\(Display.isoDate(result.date))">\(Display.shortDate(result.date, now: now))</time></span>
-        </a>
-        </li>
-        """
+        let sender: String = result.senderName ?? result.senderEmail ?? "(no sender)"
+        let count: Int? = result.threadMessageCount > 1 ? result.threadMessageCount : nil
+        let href = HTML.url("/mail", [("box", "all"), ("t", String(id))])
+        return Row(id: id, href: href, avatarSlot: Display.avatarSlot(who.address),
+                   initials: Display.initials(who), sender: sender, messageCount: count,
+                   subject: Self.segments(result.subject.marked(before: "\u{1}", after: "\u{2}")),
+                   snippet: Self.segments(result.snippet.marked(before: "\u{1}", after: "\u{2}")),
+                   hasAttachment: result.hasAttachment, isoDate: Display.isoDate(result.date), shortDate: Display.shortDate(result.date, now: now))
     }
 
-    /// Escapes the text, then turns the marker characters into `<mark>`: the markers are
-    /// control characters, which `HTML.escape` would blank, so they are swapped first.
-    static func highlight(_ marked: String) -> String {
+    /// Splits text with the marker characters (U+0001 before a match, U+0002 after) into
+    /// plain and marked pieces; the template escapes each and wraps the marked ones in `<mark>`.
+    static func segments(_ marked: String) -> [Segment] {
         let parts = marked.split(separator: "\u{1}", omittingEmptySubsequences: false)
-        var out = HTML.escape(String(parts.first ?? "").replacingOccurrences(of: "\u{2}", with: ""))
+        var out: [Segment] = []
+        func plain(_ text: Substring) {
+            let clean = text.replacingOccurrences(of: "\u{2}", with: "")
+            if !clean.isEmpty { out.append(Segment(text: clean, marked: false)) }
+        }
+        plain(parts.first ?? "")
         for part in parts.dropFirst() {
             let pieces = part.split(separator: "\u{2}", maxSplits: 1, omittingEmptySubsequences: false)
-            out += "<mark>" + HTML.escape(String(pieces[0])) + "</mark>"
-            if pieces.count > 1 { out += HTML.escape(String(pieces[1]).replacingOccurrences(of: "\u{2}", with: "")) }
+            if !pieces[0].isEmpty { out.append(Segment(text: String(pieces[0]), marked: true)) }
+            if pieces.count > 1 { plain(pieces[1]) }
         }
         return out
     }

@@ -3,6 +3,7 @@ import HearthCore
 
 /// The middle column (spec product §5.3): category tabs, the batch toolbar, conversation rows
 /// newest first, and "Older" for the next page (keyset cursor: constant time at any depth).
+/// `thread-list.mustache`; `thread-rows.mustache` for the script's "load more".
 struct ThreadListView {
     var threads: [MailThread]
     var location: MailLocation
@@ -14,105 +15,93 @@ struct ThreadListView {
 
     static let tabs: [(AICategory?, String)] = [(nil, "All"), (.primary, "Primary"), (.social, "Social"), (.promotions, "Promotions"), (.updates, "Updates")]
 
-    func render() -> String {
-        var html = "<section class=\"list-pane\" id=\"list-pane\" aria-labelledby=\"list-heading\">"
-        html += "<div class=\"list-header\"><h1 id=\"list-heading\">\(HTML.escape(heading))</h1>"
-        html += "<form method=\"post\" action=\"/sync\" class=\"inline-form\">\(HTML.csrfField(csrfToken))<input type=\"hidden\" name=\"return\" value=\"\(HTML.escape(location.listURL))\"><button class=\"button subtle\" type=\"submit\" title=\"Check for new mail\">Refresh</button></form></div>"
-        if location.isInbox { html += tabsHTML }
-        html += toolbar
-        html += rows()
-        html += "</section>"
-        return html
+    struct Tab { var url: String; var label: String; var current: Bool }
+    struct Badge { var kind: String; var text: String; var title: String? }
+
+    struct Row {
+        var id: Int64
+        var href: String
+        var returnURL: String
+        var unread: Bool
+        var current: Bool
+        var starred: Bool
+        var subject: String
+        var label: String
+        var avatarSlot: Int
+        var initials: String
+        var senders: String
+        /// Shown only for conversations of more than one message.
+        var messageCount: Int?
+        var snippet: String
+        var badges: [Badge]
+        var hasAttachments: Bool
+        var isoDate: String
+        var shortDate: String
     }
 
-    private var tabsHTML: String {
-        var html = "<nav class=\"tabs\" aria-label=\"Categories\"><ul>"
-        for (category, label) in Self.tabs where category.map(visibleTabs.contains) ?? true {
-            let current = location.category == category
-            html += "<li><a href=\"\(HTML.escape(location.url(thread: .some(nil), category: .some(category))))\"\(current ? " aria-current=\"page\"" : "")>\(label)</a></li>"
+    struct Model {
+        var heading: String
+        var csrfToken: String
+        var listURL: String
+        var hasTabs: Bool
+        var tabs: [Tab]
+        var fromFolder: Int64?
+        var rows: [Row]
+        var hasRows: Bool
+        var emptyText: String
+        var newestURL: String?
+        var olderURL: String?
+    }
+
+    var model: Model {
+        let rows = threads.compactMap(row)
+        var tabs: [Tab] = []
+        for (category, label) in Self.tabs {
+            if let category, !visibleTabs.contains(category) { continue }
+            tabs.append(Tab(url: location.url(thread: .some(nil), category: .some(category)), label: label, current: location.category == category))
         }
-        return html + "</ul></nav>"
-    }
-
-    /// Batch actions on the ticked rows (the checkboxes belong to this form through `form=`).
-    private var toolbar: String {
-        """
-        <form id="batch-form" class="batch-toolbar" method="post" action="/action" aria-label="Actions on selected conversations">
-        \(HTML.csrfField(csrfToken))
-        <input type="hidden" name="return" value="\(HTML.escape(location.listURL))">
-        \(location.folder.map { "<input type=\"hidden\" name=\"from\" value=\"\($0.rawValue)\">" } ?? "")
-        <label class="select-all"><input type="checkbox" id="select-all" aria-label="Select all conversations on this page"> All</label>
-        <button class="button subtle" name="action" value="archive" type="submit">Archive</button>
-        <button class="button subtle" name="action" value="trash" type="submit">Delete</button>
-        <button class="button subtle" name="action" value="read" type="submit">Mark read</button>
-        <button class="button subtle" name="action" value="unread" type="submit">Mark unread</button>
-        <button class="button subtle" name="action" value="star" type="submit">Star</button>
-        <span id="selection-count" class="selection-count" aria-live="polite"></span>
-        </form>
-        """
-    }
-
-    func rows() -> String {
-        guard !threads.isEmpty else {
-            return "<div class=\"empty-state\" id=\"thread-list\"><p>No conversations here.</p></div>"
+        var older: String?
+        if threads.count >= MailLocation.pageSize, let last = threads.last, let id = last.id {
+            older = location.url(thread: .some(nil), before: .some(ThreadCursor(latestDate: last.latestDate, threadID: id)))
         }
-        var html = "<ol class=\"thread-list\" id=\"thread-list\" aria-label=\"Conversations\">"
-        for thread in threads { html += row(thread) }
-        html += "</ol>"
-        html += pager
-        return html
+        var newest: String?
+        if location.before != nil { newest = location.url(thread: .some(nil), before: .some(nil)) }
+        return Model(heading: heading, csrfToken: csrfToken, listURL: location.listURL, hasTabs: location.isInbox, tabs: tabs,
+                     fromFolder: location.folder?.rawValue, rows: rows, hasRows: !rows.isEmpty, emptyText: "No conversations here.",
+                     newestURL: newest, olderURL: older)
     }
+
+    func render() -> String { Templates.render("thread-list", model) }
 
     /// Just the rows and the pager, for the script's "load more" (appended to the list).
-    func moreRows() -> String {
-        threads.map(row).joined() + "<!--pager-->" + pager
-    }
+    func moreRows() -> String { Templates.render("thread-rows", model) }
 
-    private var pager: String {
-        var html = "<nav class=\"pager\" aria-label=\"Pages\">"
-        if location.before != nil {
-            html += "<a class=\"button subtle\" href=\"\(HTML.escape(location.url(thread: .some(nil), before: .some(nil))))\">Newest</a>"
-        }
-        if threads.count >= MailLocation.pageSize, let last = threads.last, let id = last.id {
-            let next = location.url(thread: .some(nil), before: .some(ThreadCursor(latestDate: last.latestDate, threadID: id)))
-            html += "<a class=\"button subtle\" rel=\"next\" id=\"older-link\" href=\"\(HTML.escape(next))\">Older</a>"
-        }
-        return html + "</nav>"
-    }
-
-    func row(_ thread: MailThread) -> String {
-        guard let id = thread.id else { return "" }
+    func row(_ thread: MailThread) -> Row? {
+        guard let id = thread.id else { return nil }
         let unread = thread.unreadCount > 0
         let people = thread.participants
         let names = people.prefix(3).map(\.displayName).joined(separator: ", ")
         let senders = names.isEmpty ? "(no sender)" : names
         let first = people.first ?? EmailAddress(address: "?")
         let subject = thread.subject.isEmpty ? "(no subject)" : thread.subject
-        let href = location.url(thread: id)
-        var classes = ["thread-row"]
-        if unread { classes.append("unread") }
-        if location.thread == id { classes.append("current") }
-        var meta = ""
+        var badges: [Badge] = []
         if thread.aiCategory != .uncategorized && thread.aiCategory != .primary {
-            meta += "<span class=\"badge cat-\(thread.aiCategory.rawValue)\">\(thread.aiCategory.rawValue.capitalized)</span>"
+            badges.append(Badge(kind: "cat-\(thread.aiCategory.rawValue)", text: thread.aiCategory.rawValue.capitalized, title: nil))
         }
         if location.account == nil, accountEmails.count > 1, let email = accountEmails[thread.accountID] {
-            meta += "<span class=\"badge account\" title=\"Account\">\(HTML.escape(email))</span>"
+            badges.append(Badge(kind: "account", text: email, title: "Account"))
         }
-        if thread.hasAttachments { meta += "<span class=\"icon clip\" role=\"img\" aria-label=\"Has attachments\" title=\"Has attachments\">📎</span>" }
-        let status = [unread ? "unread" : nil, thread.isStarred ? "starred" : nil].compactMap { $0 }.joined(separator: ", ")
-        let label = "\(senders), \(subject)\(status.isEmpty ? "" : ", \(status)"), \(Display.longDate(thread.latestDate))"
-        return """
-        <li class="\(classes.joined(separator: " "))" data-thread="\(id.rawValue)" data-href="\(HTML.escape(href))">
-        <input type="checkbox" class="row-select" name="threads" value="\(id.rawValue)" form="batch-form" aria-label="Select: \(HTML.escape(subject))">
-        <form method="post" action="/action" class="star-form">\(HTML.csrfField(csrfToken))<input type="hidden" name="threads" value="\(id.rawValue)"><input type="hidden" name="return" value="\(HTML.escape(location.url()))"><button type="submit" name="action" value="\(thread.isStarred ? "unstar" : "star")" class="star\(thread.isStarred ? " on" : "")" aria-pressed="\(thread.isStarred)" aria-label="Star: \(HTML.escape(subject))">\(thread.isStarred ? "★" : "☆")</button></form>
-        <a class="thread-link" href="\(HTML.escape(href))" aria-label="\(HTML.escape(label))">
-        <span class="avatar a\(Display.avatarSlot(first.address))" aria-hidden="true">\(HTML.escape(Display.initials(first)))</span>
-        <span class="senders">\(HTML.escape(senders))\(thread.messageCount > 1 ? " <span class=\"msg-count\">\(thread.messageCount)</span>" : "")</span>
-        <span class="line"><span class="subject">\(HTML.escape(subject))</span> <span class="snippet">\(HTML.escape(thread.snippet))</span></span>
-        <span class="meta">\(meta)<time datetime="\(Display.isoDate(thread.latestDate))">\(Display.shortDate(thread.latestDate, now: now))</time></span>
-        </a>
-        </li>
-        """
+        var states: [String] = []
+        if unread { states.append("unread") }
+        if thread.isStarred { states.append("starred") }
+        let status = states.isEmpty ? "" : ", " + states.joined(separator: ", ")
+        let label = "\(senders), \(subject)\(status), \(Display.longDate(thread.latestDate))"
+        let count: Int? = thread.messageCount > 1 ? thread.messageCount : nil
+        return Row(id: id.rawValue, href: location.url(thread: id), returnURL: location.url(), unread: unread,
+                   current: location.thread == id, starred: thread.isStarred, subject: subject, label: label,
+                   avatarSlot: Display.avatarSlot(first.address), initials: Display.initials(first), senders: senders,
+                   messageCount: count, snippet: thread.snippet, badges: badges,
+                   hasAttachments: thread.hasAttachments, isoDate: Display.isoDate(thread.latestDate),
+                   shortDate: Display.shortDate(thread.latestDate, now: now))
     }
 }

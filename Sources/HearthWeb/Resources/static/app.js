@@ -1,9 +1,8 @@
-/// The app's only script, served as `/assets/app.js`. Hand-written, no framework, no build
-/// step. Every feature it adds has a plain-HTML fallback (links and forms), so it only makes
-/// the app quicker: fragments instead of page loads, the keyboard, live updates, the
-/// composer's autosave, undo toast and autocomplete.
-enum Script {
-    static let js = #"""
+// Hearth's page script, served as /assets/app.js after /assets/logic.js. Hand-written, no
+// framework, no build step. Every feature it adds has a plain-HTML fallback (links and forms),
+// so it only makes the app quicker: fragments instead of page loads, the keyboard, live
+// updates, the composer's autosave, undo toast and autocomplete. Logic that needs no page
+// lives in logic.js, where node's test runner checks it.
 "use strict";
 (function () {
   const doc = document;
@@ -11,6 +10,7 @@ enum Script {
   const csrf = (doc.querySelector('meta[name="csrf-token"]') || {}).content || "";
   const $ = (s, root) => (root || doc).querySelector(s);
   const $$ = (s, root) => Array.from((root || doc).querySelectorAll(s));
+  const L = window.HearthLogic;
 
   async function request(url, options) {
     const opts = Object.assign({ credentials: "same-origin", headers: {} }, options || {});
@@ -30,11 +30,7 @@ enum Script {
     if (!res.ok) throw new Error("HTTP " + res.status);
     return res.text();
   }
-  function withParam(url, key, value) {
-    const u = new URL(url, location.origin);
-    if (value === null) u.searchParams.delete(key); else u.searchParams.set(key, value);
-    return u.pathname + u.search;
-  }
+  const withParam = L.withParam;
 
   // ---- Toasts and banner -------------------------------------------------------------------
   const toastEl = $("#toast");
@@ -455,7 +451,7 @@ enum Script {
     try { pending = JSON.parse(sessionStorage.getItem("hearth.undo") || "null"); } catch (e) { pending = null; }
     if (!pending) return;
     const deadline = new Date(pending.deadline).getTime();
-    const left = () => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    const left = () => L.secondsLeft(deadline, Date.now());
     if (left() <= 0) { sessionStorage.removeItem("hearth.undo"); return; }
     const span = toast("Sending in " + left() + " s…", { label: "Undo", id: "undo-send", run: async () => {
       clearInterval(timer);
@@ -535,12 +531,10 @@ enum Script {
     // Formatting: the composer's light markup (*bold*, _italic_, [text](url)).
     $$("[data-format]", form).forEach(b => b.addEventListener("click", () => {
       const t = $("#compose-body");
-      const s = t.selectionStart, e = t.selectionEnd, sel = t.value.slice(s, e) || "text";
-      let out = sel;
-      if (b.dataset.format === "bold") out = "*" + sel + "*";
-      if (b.dataset.format === "italic") out = "_" + sel + "_";
-      if (b.dataset.format === "link") { const url = prompt("Link address (https://…)"); if (!url) return; out = "[" + sel + "](" + url + ")"; }
-      t.setRangeText(out, s, e, "end");
+      let url = null;
+      if (b.dataset.format === "link") { url = prompt("Link address (https://…)"); if (!url) return; }
+      const r = L.wrapSelection(t.value, t.selectionStart, t.selectionEnd, b.dataset.format, url);
+      t.value = r.value; t.setSelectionRange(r.caret, r.caret);
       const markup = form.elements.format; if (markup) markup.checked = true;
       t.focus(); dirty = true;
     }));
@@ -563,9 +557,7 @@ enum Script {
     function close() { if (list) { list.hidden = true; list.textContent = ""; } items = []; active = -1; }
     function pick(item) {
       if (!target) return;
-      const parts = target.value.split(",");
-      parts[parts.length - 1] = " " + (item.name ? '"' + item.name.replace(/"/g, "") + '" <' + item.address + ">" : item.address);
-      target.value = parts.join(",").replace(/^ /, "") + ", ";
+      target.value = L.pickAddress(target.value, item);
       close(); target.focus(); dirty = true;
     }
     let lookup = null;
@@ -574,7 +566,7 @@ enum Script {
       input.setAttribute("aria-controls", "address-suggestions");
       input.addEventListener("input", () => {
         target = input;
-        const q = input.value.split(",").pop().trim();
+        const q = L.currentAddress(input.value);
         clearTimeout(lookup);
         if (q.length < 1) { close(); return; }
         lookup = setTimeout(async () => {
@@ -654,5 +646,3 @@ enum Script {
   }
   if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", start); else start();
 })();
-"""#
-}
