@@ -42,7 +42,8 @@ import Testing
         let generator = FakeTextGenerator { messages in
             let text = messages.last?.content ?? ""
             if text.contains("Subject: Topic 1\n") || text.contains("Subject: Topic 2\n") { throw AIError.timedOut(seconds: 45) }
-            return "The team agreed on the plan. Dana sends the figures on Friday."
+            // Grounded: it names only people the thread has (the validator rejects invented names).
+            return "P0 opened the discussion and P2 answered last. Everyone agreed to go ahead."
         }
         let clock = Clock()
         let backoff = SummaryBackoff(base: 600, now: { clock.now })

@@ -76,7 +76,7 @@ struct SearchEngineTests {
     @Test func scopesFoldersAndAccounts() async throws {
         let f = try SearchFixture()
         let inInbox = try f.add(subject: "report", isRead: true)
-        let inSent = try f.add(subject: "report", folder: f.sent)
+        let inSent = try f.add(subject: "Re: report", folder: f.sent)
         let engine = SearchEngine(store: f.store)
         var scoped = options
         scoped.scope = .folder(f.sent.id!)
@@ -85,7 +85,7 @@ struct SearchEngineTests {
         #expect(try await engine.search("report in inbox", options: options).results.map(\.emailID) == [inInbox])
         #expect(try await engine.search("report unread", options: options).results.map(\.emailID) == [inSent])
         #expect(try await engine.search("report is:read", options: options).results.map(\.emailID) == [inInbox])
-        // Same subject, no references: one conversation (subject threading) holding both.
+        // A reply by subject, no references: one conversation (subject threading) holding both.
         let both = try await engine.search("report account:me@example.org", options: options).results
         #expect(both.count == 1 && both.first?.matchedMessages == 2)
         // Unknown names give nothing, not an error.
