@@ -14,10 +14,22 @@ public enum MailChannel {
     }
 
     /// An open channel; with implicit TLS, `tlsVerified` completes once the handshake finished
-    /// and the certificate names the server (await it before reading the greeting).
+    /// and the certificate names the server (await `tlsEstablished()` before reading the greeting).
     public struct Opened: Sendable {
         public let channel: any Channel
         public let tlsVerified: EventLoopFuture<Void>?
+
+        /// Returns once implicit TLS is verified (at once without it). On failure the channel is
+        /// closed and the raw error rethrown for the protocol's `classify`.
+        public func tlsEstablished() async throws {
+            guard let tlsVerified else { return }
+            do {
+                try await tlsVerified.get()
+            } catch {
+                channel.close(promise: nil)
+                throw error
+            }
+        }
     }
 
     /// Largest piece handed to the channel at once: each piece must be taken by the kernel within

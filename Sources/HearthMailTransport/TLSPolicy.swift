@@ -34,9 +34,11 @@ public enum TLSPolicy {
         }
     }
 
-    /// SNI must be a host name (RFC 6066 §3): an IP literal is sent without SNI.
+    /// SNI must be a host name (RFC 6066 §3): an IP literal (also bracketed IPv6) is sent without
+    /// SNI. The same reading of the name as the identity check (`ServerIdentity.reference`).
     public static func sniHostname(_ serverName: String) -> String? {
-        (try? SocketAddress(ipAddress: serverName, port: 0)) == nil ? serverName : nil
+        if case .host = ServerIdentity.reference(for: serverName) { return serverName }
+        return nil
     }
 
     /// What a channel error means for the user.

@@ -12,7 +12,12 @@ public enum AutomatedMail {
     ]
 
     public static func isAutomated(_ email: Email, signalHeaders: [HeaderField]) -> Bool {
-        if email.listID != nil { return true }
+        isAutomated(listID: email.listID, fromAddress: email.from?.address, signalHeaders: signalHeaders)
+    }
+
+    /// The same judgement from stored columns (the store's back-fill of older rows).
+    public static func isAutomated(listID: String?, fromAddress: String?, signalHeaders: [HeaderField]) -> Bool {
+        if listID != nil { return true }
         for field in signalHeaders {
             let value = field.value.trimmingCharacters(in: .whitespaces).lowercased()
             switch field.name.lowercased() {
@@ -26,7 +31,7 @@ public enum AutomatedMail {
                 continue
             }
         }
-        guard let address = email.from?.address.lowercased(), let at = address.firstIndex(of: "@") else { return false }
+        guard let address = fromAddress?.lowercased(), let at = address.firstIndex(of: "@") else { return false }
         let local = String(address[..<at])
         return machineLocalParts.contains(local) || local.hasPrefix("noreply") || local.hasPrefix("no-reply")
             || local.hasPrefix("bounce")

@@ -86,14 +86,7 @@ public actor IMAPConnection {
             throw IMAPError.connectionFailed(host: configuration.host, port: configuration.port, reason: error.reason)
         }
         let channel = opened.channel
-        if let verified = opened.tlsVerified {
-            do {
-                try await verified.get()
-            } catch {
-                channel.close(promise: nil)
-                throw TLSSetup.classify(error, serverName: serverName)
-            }
-        }
+        do { try await opened.tlsEstablished() } catch { throw TLSSetup.classify(error, serverName: serverName) }
         let connection = IMAPConnection(configuration: configuration, channel: channel, inbox: inbox,
                                         sslContext: sslContext, tlsActive: implicitTLS)
         do {

@@ -59,14 +59,7 @@ public actor SMTPConnection {
             throw SMTPError.connectionFailed(host: configuration.host, port: configuration.port, reason: error.reason)
         }
         let channel = opened.channel
-        if let verified = opened.tlsVerified {
-            do {
-                try await verified.get()
-            } catch {
-                channel.close(promise: nil)
-                throw SMTPTLS.classify(error, serverName: serverName, stage: .greeting)
-            }
-        }
+        do { try await opened.tlsEstablished() } catch { throw SMTPTLS.classify(error, serverName: serverName, stage: .greeting) }
         let connection = SMTPConnection(configuration: configuration, channel: channel, inbox: inbox,
                                         sslContext: sslContext, tlsActive: implicitTLS)
         do {
