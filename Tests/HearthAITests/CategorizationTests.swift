@@ -67,6 +67,26 @@ import Testing
         #expect(decisions[0].reasons.contains { $0.contains("Feedback-ID") })
     }
 
+    @Test func listAndAutomationMarkersAreTheOnesThreadingReads() {
+        // Each marker the categoriser counts as list or automated mail, threading counts too (AutomatedMail).
+        let marked: [(String, String)] = [("List-Post", "NO"), ("List-Help", "<mailto:help@lists.example>"), ("Precedence", " Junk"),
+                                          ("Auto-Submitted", "auto-replied; owner-email=a@example.org")]
+        for field in marked {
+            let input = Self.input(from: "anna@example.org", name: "Anna", subject: "Hello", headers: [field])
+            let evidence = BulkMailEvidence(input)
+            let email = Email(accountID: AccountID(1), from: input.from, subject: "Hello", dateReceived: Date())
+            #expect(AutomatedMail.isAutomated(email, signalHeaders: input.headers), "\(field)")
+            #expect(evidence.isBulk || CategorySignals.evaluate(input).reasons.contains { $0.hasPrefix("Auto-Submitted") }, "\(field)")
+        }
+        // "Auto-Submitted: no" (with or without parameters) is a person's mail for both.
+        let person = Self.input(from: "anna@example.org", name: "Anna", subject: "Hello", headers: [("Auto-Submitted", "No; reason=none")])
+        #expect(!AutomatedMail.isAutomated(Email(accountID: AccountID(1), from: person.from, subject: "Hello", dateReceived: Date()), signalHeaders: person.headers))
+        #expect(CategorySignals.evaluate(person).category == .primary)
+        // An announcement list ("List-Post: NO") is list mail but not a discussion one can post to.
+        let announcement = BulkMailEvidence(Self.input(from: "anna@example.org", subject: "News", headers: [("List-Post", "NO")]))
+        #expect(announcement.listHeaders && !announcement.listPost)
+    }
+
     @Test func withoutAnyModelAnUndecidedEmailFallsBackLowConfidence() async {
         let decisions = await EmailCategorizer().categorize([
             Self.input(from: "hello@studio.example", subject: "A note from the studio", headers: [("Precedence", "bulk")]),

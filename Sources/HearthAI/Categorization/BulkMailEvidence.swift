@@ -15,8 +15,10 @@ struct BulkMailEvidence: Sendable {
     /// The display name is an organisation's, not a person's ("The Motley Fool", "Netscape",
     /// "Tech News Daily", "Acme Support").
     var organisationSender: Bool
-    /// List headers without List-Post: an announcement list or a newsletter.
+    /// Any list header (`AutomatedMail.listFieldNames`, the same markers threading reads).
     var listHeaders: Bool
+    /// List-Post with an address: a discussion list members write to ("List-Post: NO" and no
+    /// List-Post are announcement lists and newsletters).
     var listPost: Bool
     var precedence: String?
     /// "unsubscribe", "view this email in your browser", "you are receiving this"…
@@ -29,8 +31,7 @@ struct BulkMailEvidence: Sendable {
     var links: Int
 
     var isBulk: Bool {
-        espFingerprint != nil || listHeaders || precedence == "bulk" || precedence == "junk" || precedence == "list"
-            || !boilerplate.isEmpty
+        espFingerprint != nil || listHeaders || precedence.map(AutomatedMail.isBulkPrecedence) == true || !boilerplate.isEmpty
     }
 
     /// Anything at all that says "not written to you personally".
@@ -40,8 +41,7 @@ struct BulkMailEvidence: Sendable {
         let local = input.senderLocalPart ?? ""
         precedence = input.header("Precedence")?.lowercased().trimmingCharacters(in: .whitespaces)
         listPost = input.header("List-Post").map { !$0.lowercased().contains("no") } ?? false
-        listHeaders = input.listID != nil || listPost || input.header("List-Unsubscribe") != nil
-            || input.header("Mailing-List") != nil || input.header("List-Help") != nil || input.header("X-Mailing-List") != nil
+        listHeaders = input.listID != nil || input.headers.contains { AutomatedMail.listFieldNames.contains($0.name.lowercased()) }
         machineSender = Self.isMachineAddress(local) || Self.isMailingDomain(input.senderDomain ?? "")
         organisationSender = Self.isOrganisationName(input.from?.name, domain: input.senderDomain ?? "")
         espFingerprint = Self.fingerprint(input)

@@ -53,7 +53,7 @@ public enum CategorySignals {
             return SignalVerdict(category: .social, confidence: 0.95, candidates: [.social], reasons: ["social network sender (\(domain))"])
         }
         // Machines talking: delivery reports, cron, auto-replies.
-        if let autoSubmitted = input.header("Auto-Submitted")?.lowercased(), autoSubmitted != "no" {
+        if let autoSubmitted = input.header("Auto-Submitted"), AutomatedMail.isAutoSubmitted(autoSubmitted) {
             return SignalVerdict(category: .updates, confidence: 0.9, candidates: [.updates], reasons: ["Auto-Submitted: \(autoSubmitted)"])
         }
         if ["mailer-daemon", "postmaster", "root", "cron", "daemon"].contains(local) || subject.hasPrefix("cron <")
@@ -115,7 +115,7 @@ public enum CategorySignals {
         var reasons: [String] = []
         if let esp = evidence.espFingerprint { reasons.append("bulk-mail service (\(esp))") }
         if evidence.listHeaders { reasons.append("list headers without List-Post") }
-        if let precedence = evidence.precedence, ["bulk", "junk", "list"].contains(precedence) { reasons.append("Precedence: \(precedence)") }
+        if let precedence = evidence.precedence, AutomatedMail.isBulkPrecedence(precedence) { reasons.append("Precedence: \(precedence)") }
         if evidence.machineSender { reasons.append("automated sender \(input.senderLocalPart ?? "")@\(input.senderDomain ?? "")") }
         if evidence.organisationSender { reasons.append("an organisation's name (\(input.from?.name ?? ""))") }
         if let phrase = evidence.boilerplate.first { reasons.append("bulk-mail wording (\"\(phrase)\")") }
