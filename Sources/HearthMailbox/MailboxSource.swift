@@ -75,8 +75,9 @@ public enum MailboxSource {
         }
         let url = URL(fileURLWithPath: path)
         if isDirectory.boolValue {
-            if !MaildirLayout(root: url).folders.isEmpty {
-                return .maildir(try MaildirReader(path: path))
+            let layout = MaildirLayout(root: url)
+            if !layout.folders.isEmpty {
+                return .maildir(try MaildirReader(root: url, layout: layout))
             }
             if EmlDirectoryReader.containsMessageFiles(url) {
                 return .emlFiles(try EmlDirectoryReader(path: path))

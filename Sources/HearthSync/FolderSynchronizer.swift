@@ -152,6 +152,7 @@ public struct FolderSynchronizer: Sendable {
             }
         }
         var needBody: [UInt32] = []
+        let localCompositions = try SyncCall.store { () throws(StoreError) in try store.localCompositionMessageIDs(account: account) }
         for head in await heads.items.sorted(by: { $0.uid > $1.uid }) {
             guard let messageID = head.messageID, let size = head.size else { needBody.append(head.uid); continue }
             guard let existing = try SyncCall.store({ () throws(StoreError) in
@@ -160,7 +161,7 @@ public struct FolderSynchronizer: Sendable {
                 // A draft saved here has a Drafts copy on the server (other size: the local row
                 // is not the rendered message). It is the local draft, not new mail. Its UID is
                 // not recorded: the draft's next save replaces that copy.
-                if try SyncCall.store({ () throws(StoreError) in try store.isLocalComposition(account: account, messageID: messageID) }) {
+                if localCompositions.contains(messageID) {
                     result.localCompositions += 1
                     report.messagesDone += 1
                 } else {
@@ -251,10 +252,7 @@ public struct FolderSynchronizer: Sendable {
         let ids = try SyncCall.store { () throws(StoreError) in try store.insert(batch) }
         result.inserted += ids.count
         // Autocomplete knows everyone synced mail came from or went to, per account, like import.
-        let sightings = batch.map { message in
-            ContactSighting(addresses: [message.email.from].compactMap { $0 } + message.email.to + message.email.cc,
-                            date: message.email.sortDate)
-        }
+        let sightings = batch.map { ContactSighting($0.email) }
         try SyncCall.store { () throws(StoreError) in try store.recordSeen(sightings, account: account) }
         progress(report)
         logger.debug("stored batch", metadata: ["inserted": "\(ids.count)", "linked": "\(result.linked)"])

@@ -4,14 +4,11 @@ import HearthApp
 import HearthCore
 import HearthSync
 
-/// What the web app needs from the process that starts it and cannot build itself: how to
-/// reach an account's servers (credentials live with the CLI's secret handling), the secret
-/// store, where AI models are. Everything is optional: without it the app still browses,
-/// searches and acts locally, and says what is not available.
+/// What the web app needs from the process that starts it and cannot build itself: the
+/// application layer (which signs in to the accounts' servers), the secret store, where AI
+/// models are. Everything is optional: without it the app still browses, searches and acts
+/// locally, and says what is not available.
 public struct WebServices: Sendable {
-    /// Credentials and IMAP options for an account (nil: the account cannot be synced from
-    /// here, e.g. an imported mailbox). Used for action replay, IDLE push and "sync now".
-    public var connection: (@Sendable (Account) throws -> (credentials: SyncCredentials, options: AccountSynchronizer.Options))?
     /// The secret store (account removal and wipe delete its entries; onboarding saves passwords).
     public var secrets: (any SecretStore)?
     /// The AI model directory (settings: model status, storage).
@@ -35,10 +32,8 @@ public struct WebServices: Sendable {
     /// nil in tests that only browse.
     public var app: AppContext?
 
-    public init(connection: (@Sendable (Account) throws -> (credentials: SyncCredentials, options: AccountSynchronizer.Options))? = nil,
-                secrets: (any SecretStore)? = nil, modelDirectory: URL? = nil, watchInboxes: Bool = false, version: String = "0.1.0",
+    public init(secrets: (any SecretStore)? = nil, modelDirectory: URL? = nil, watchInboxes: Bool = false, version: String = "0.1.0",
                 embedder: (@Sendable () async -> (any TextEmbedder)?)? = nil, remoteContent: (any RemoteMessageContent)? = nil) {
-        self.connection = connection
         self.secrets = secrets; self.modelDirectory = modelDirectory; self.watchInboxes = watchInboxes; self.version = version
         self.embedder = embedder; self.remoteContent = remoteContent
     }

@@ -39,6 +39,22 @@ struct ExportWriterTests {
         #expect(MboxExportWriter.fileName("") == "INBOX.mbox")
     }
 
+    @Test("Two folder paths that name one file get two files: the later never empties the earlier")
+    func mboxNameClash() throws {
+        try withTemporaryDirectory { dir in
+            var writer = try MboxExportWriter(directory: dir)
+            try writer.write(Self.message("in the first\n", folder: "Lists"))
+            try writer.write(Self.message("in the second\n", folder: "Lists/"))
+            try writer.write(Self.message("first again\n", folder: "Lists"))
+            let files = try writer.finish()
+            #expect(files == [dir.appendingPathComponent("Lists.mbox").path, dir.appendingPathComponent("Lists (2).mbox").path])
+            let bodies = try files.map { file in
+                try readMbox(URL(fileURLWithPath: file), MboxReaderOptions(variant: .mboxrd)).0.map { $0.text.components(separatedBy: "\n\n").last ?? "" }
+            }
+            #expect(bodies == [["in the first\n", "first again\n"], ["in the second\n"]])
+        }
+    }
+
     @Test("An existing Status header is kept, not doubled")
     func existingStatus() {
         let raw = Data("Status: RO\nSubject: x\n\nbody\n".utf8)

@@ -19,6 +19,9 @@ struct QueryParserPropertyTests {
         "from:", "to:", "is:", "has:", "in:", "before:", "after:", "on:", "category:", "account:", "date:",
         "is:unread", "has:attachment", "before:2024", "after:yesterday", "from:bob", "x@y.z", "a.b", "c++",
         " ", "  ", "\n", "\t", ",", ".", ";", "?", "!", "budget", "kernel", "mips", "patch",
+        // "N units ago", "a couple of …", "sent by": the natural-language forms added in session 4.
+        "ago", "a", "an", "couple", "few", "of", "two", "twelve", "0", "3650", "3651", "99999999999999999999",
+        "-1", "+5", "day", "days", "weeks", "months", "years", "sent", "by", "until", "the", "who",
     ]
 
     static func randomQuery(_ random: inout SeededGenerator) -> String {

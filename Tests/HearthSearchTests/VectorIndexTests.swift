@@ -101,7 +101,7 @@ struct VectorIndexTests {
     @Test func fiftyThousandVectorsScanFast() {
         // The 20 ms budget (FR-SEARCH-07) holds for optimised code; a debug build (the usual
         // `swift test`) runs the SIMD loop unoptimised, so it checks a tenth of the size and
-        // only prints. `hearth bench search` measures the release build at full size.
+        // only prints. `hearth-bench search` measures the release build at full size.
         #if DEBUG
         let n = 5_000
         #else

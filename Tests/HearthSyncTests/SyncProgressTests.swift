@@ -88,5 +88,5 @@ struct NoStore: AccountRepository, FolderRepository, EmailRepository, ThreadRepo
     func dismiss(_ id: PendingOperationID) throws(StoreError) {}
     func recordSeen(_ sightings: [ContactSighting], account: AccountID) throws(StoreError) {}
     func contacts(matching prefix: String, account: AccountID?, limit: Int) throws(StoreError) -> [Contact] { [] }
-    func isLocalComposition(account: AccountID, messageID: String) throws(StoreError) -> Bool { false }
+    func localCompositionMessageIDs(account: AccountID) throws(StoreError) -> Set<String> { [] }
 }

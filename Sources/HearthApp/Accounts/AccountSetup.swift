@@ -77,6 +77,14 @@ public enum CredentialInput: Sendable {
 }
 
 extension AccountSetup {
+    /// The servers of a Google sign-in (`account add --oauth`, the web's "Sign in with Google"):
+    /// Google's own, unless the user named an IMAP host (a self-hosted or test server), whose
+    /// SMTP host then defaults to that IMAP host.
+    public static func googleHosts(imap: String?, smtp: String?) -> (imap: String, smtp: String) {
+        guard let imap else { return ("imap.gmail.com", smtp ?? "smtp.gmail.com") }
+        return (imap, smtp ?? imap)
+    }
+
     /// The account to save, checked for what would make it unusable.
     func validatedAccount() throws(AppError) -> Account {
         let email = email.trimmingCharacters(in: .whitespacesAndNewlines)

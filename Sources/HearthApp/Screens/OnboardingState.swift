@@ -75,16 +75,21 @@ public struct AccountForm: Sendable, Equatable {
         guard email.contains("@") else { throw .invalidInput("fill in the e-mail address") }
         guard !imapHost.isEmpty else { throw .invalidInput("fill in the incoming (IMAP) server") }
         guard !password.isEmpty else { throw .invalidInput("fill in the password") }
+        let servers = try self.servers()
+        return AccountSetup(email: email, displayName: displayName.isEmpty ? nil : displayName,
+                            imap: servers.imap, smtp: servers.smtp, tls: servers.tls, credential: .password(password))
+    }
+
+    /// The connection part of the form (also what a browser sign-in's "other servers" fields
+    /// give): ports checked, the SMTP host defaulting to the IMAP host.
+    public func servers() throws(AppError) -> (imap: ServerChoice, smtp: ServerChoice, tls: TLSOptions) {
         func port(_ text: String, _ label: String) throws(AppError) -> Int? {
             guard !text.isEmpty else { return nil }
             guard let value = Int(text), (1...65535).contains(value) else { throw .invalidInput("the \(label) port must be a number from 1 to 65535") }
             return value
         }
-        return AccountSetup(
-            email: email, displayName: displayName.isEmpty ? nil : displayName,
-            imap: ServerChoice(host: imapHost, port: try port(imapPort, "IMAP"), security: imapSecurity),
-            smtp: ServerChoice(host: smtpHost.isEmpty ? imapHost : smtpHost, port: try port(smtpPort, "SMTP"), security: smtpSecurity),
-            tls: TLSOptions(extraCAFile: caFile.isEmpty ? nil : caFile, serverName: serverName.isEmpty ? nil : serverName),
-            credential: .password(password))
+        return (imap: ServerChoice(host: imapHost, port: try port(imapPort, "IMAP"), security: imapSecurity),
+                smtp: ServerChoice(host: smtpHost.isEmpty ? imapHost : smtpHost, port: try port(smtpPort, "SMTP"), security: smtpSecurity),
+                tls: TLSOptions(extraCAFile: caFile.isEmpty ? nil : caFile, serverName: serverName.isEmpty ? nil : serverName))
     }
 }

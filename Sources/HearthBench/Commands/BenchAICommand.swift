@@ -4,7 +4,7 @@ import HearthCLI
 import HearthAI
 import HearthCore
 
-/// `hearth bench ai`: the on-device AI figures of issue 7, medians of `--reps` runs, with
+/// `hearth-bench ai`: the on-device AI figures of issue 7, medians of `--reps` runs, with
 /// llama.cpp's own prompt/generation speed for the same model in the same process, so the
 /// overhead of HearthAI's layer shows as a ratio.
 struct BenchAICommand: ParsableCommand {

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import HearthCLI
 import HearthCore
-import HearthMailbox
 
 /// `hearth-bench …`: performance figures, printed, never asserted (the machine is noisy:
 /// medians of several runs). Reference tools run in the same invocation so ratios are fair.
@@ -61,19 +60,15 @@ struct BenchImportCommand: ParsableCommand {
             try? FileManager.default.removeItem(atPath: dataDir)
         }
         var muRuns: [ChildProcess.Measurement] = []
-        if !noMu {
-            if let mu = ChildProcess.which("mu") {
-                for rep in 1...max(1, reps) {
-                    let home = work.appendingPathComponent("mu-\(rep)").path
-                    _ = try ChildProcess.measure(mu, ["init", "--muhome=\(home)", "--maildir=\(maildir.path)"])
-                    let m = try ChildProcess.measure(mu, ["index", "--muhome=\(home)"])
-                    guard m.exitStatus == 0 else { throw CLIError.io("mu index failed with status \(m.exitStatus)") }
-                    muRuns.append(m)
-                    StandardStreams.err(String(format: "bench: mu run %d: %.2f s", rep, m.seconds))
-                    try? FileManager.default.removeItem(atPath: home)
-                }
-            } else {
-                StandardStreams.err("bench: `mu` not found (apt-get install maildir-utils); skipping the comparison")
+        if !noMu, let mu = BenchTools.require("mu", package: "maildir-utils") {
+            for rep in 1...max(1, reps) {
+                let home = work.appendingPathComponent("mu-\(rep)").path
+                _ = try ChildProcess.measure(mu, ["init", "--muhome=\(home)", "--maildir=\(maildir.path)"])
+                let m = try ChildProcess.measure(mu, ["index", "--muhome=\(home)"])
+                guard m.exitStatus == 0 else { throw CLIError.io("mu index failed with status \(m.exitStatus)") }
+                muRuns.append(m)
+                StandardStreams.err(String(format: "bench: mu run %d: %.2f s", rep, m.seconds))
+                try? FileManager.default.removeItem(atPath: home)
             }
         }
         let result = BenchImportResult(messages: count, bytes: bytes, hearth: .init(hearthRuns, count: count),
@@ -81,18 +76,13 @@ struct BenchImportCommand: ParsableCommand {
         StandardStreams.out(json ? try JSONOutput.render("bench.import", result) : result.table)
     }
 
+    /// The slice the issue names: the linux-mips years 1996–2005.
     private func defaultCorpus() throws -> [String] {
-        let dir = try BenchEnvironment.corpora().appendingPathComponent("bulk-linux-mips")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-        let files = names.filter { $0.hasSuffix(".mboxrd.xz") && !$0.contains("index") }.sorted()
-        guard !files.isEmpty else {
-            throw CLIError.notFound("no linux-mips corpus in \(dir.path); pass mailbox paths or set HEARTH_CORPORA")
-        }
-        // The slice the issue names: 1996–2005.
-        return files.filter { name in
+        try BenchCorpus.linuxMips().filter { path in
+            let name = URL(fileURLWithPath: path).lastPathComponent
             guard let year = name.split(separator: "-").dropFirst(2).first.flatMap({ Int($0.prefix(4)) }) else { return false }
             return year <= 2005
-        }.map { dir.appendingPathComponent($0).path }
+        }
     }
 }
 
@@ -146,29 +136,5 @@ enum Statistics {
         let sorted = values.sorted()
         let mid = sorted.count / 2
         return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-    }
-}
-
-/// Writes every message of the given mailboxes into one Maildir (`cur/`), so Hearth and mu read
-/// exactly the same files.
-enum BenchMaildirWriter {
-    static func write(sources: [String], to maildir: URL, limit: Int) throws -> (Int, Int64) {
-        let fm = FileManager.default
-        for sub in ["cur", "new", "tmp"] {
-            try fm.createDirectory(at: maildir.appendingPathComponent(sub), withIntermediateDirectories: true)
-        }
-        var count = 0
-        var bytes: Int64 = 0
-        for path in sources {
-            var source = try MailboxSource.open(path: path)
-            while let message = try source.next() {
-                count += 1
-                bytes += Int64(message.data.count)
-                let name = String(format: "%010d.%06d.bench:2,S", 1_000_000_000 + count, count)
-                try message.data.write(to: maildir.appendingPathComponent("cur").appendingPathComponent(name))
-                if limit > 0 && count >= limit { return (count, bytes) }
-            }
-        }
-        return (count, bytes)
     }
 }

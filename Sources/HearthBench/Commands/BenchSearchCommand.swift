@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import HearthCLI
 import HearthCore
-import HearthMailbox
 import HearthProcess
 import HearthSearch
 import HearthStore
@@ -353,81 +352,6 @@ struct BenchSearchRun {
     /// In-Reply-To and References get a `.copyN` suffix (so every tool stores them as new
     /// messages and threads stay threads). Returns (distinct, copies).
     private func buildMaildir(_ maildir: URL) throws -> (Int, Int) {
-        let corpus = BenchCorpus.linuxMips()
-        guard !corpus.isEmpty else {
-            throw CLIError.notFound("bench search runs on real mail only: set HEARTH_CORPORA to the folder holding bulk-linux-mips")
-        }
-        return try BenchMaildirWriter.writeCopies(sources: corpus, to: maildir, count: size)
-    }
-}
-
-extension BenchMaildirWriter {
-    /// Writes `count` messages, going round `sources` as often as needed (see `buildMaildir`).
-    static func writeCopies(sources: [String], to maildir: URL, count: Int) throws -> (Int, Int) {
-        let fm = FileManager.default
-        for sub in ["cur", "new", "tmp"] {
-            try fm.createDirectory(at: maildir.appendingPathComponent(sub), withIntermediateDirectories: true)
-        }
-        var written = 0
-        var distinct = 0
-        var round = 0
-        while written < count {
-            var wroteThisRound = 0
-            for path in sources {
-                var source = try MailboxSource.open(path: path)
-                while written < count, let message = try source.next() {
-                    written += 1
-                    wroteThisRound += 1
-                    let data = round == 0 ? message.data : renamed(message.data, copy: round)
-                    let name = String(format: "%010d.%06d.bench:2,S", 1_000_000_000 + written, written)
-                    try data.write(to: maildir.appendingPathComponent("cur").appendingPathComponent(name))
-                }
-            }
-            if round == 0 { distinct = written }
-            guard wroteThisRound > 0 else { break }
-            round += 1
-        }
-        return (distinct, written - distinct)
-    }
-
-    /// The message with `.copyN` before every `@` of its Message-ID, In-Reply-To and References
-    /// fields (folded lines included); the body and every other header are untouched.
-    static func renamed(_ data: Data, copy: Int) -> Data {
-        let bytes = [UInt8](data)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 64)
-        let suffix = Array(".copy\(copy)".utf8)
-        var i = 0
-        var inIDField = false
-        var atLineStart = true
-        while i < bytes.count {
-            let b = bytes[i]
-            if atLineStart {
-                if b == 0x0A || (b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A) {
-                    out.append(contentsOf: bytes[i...])   // end of the header section
-                    return Data(out)
-                }
-                if b != 0x20 && b != 0x09 {
-                    let rest = String(decoding: bytes[i..<min(bytes.count, i + 12)], as: UTF8.self).lowercased()
-                    inIDField = rest.hasPrefix("message-id:") || rest.hasPrefix("in-reply-to:") || rest.hasPrefix("references:")
-                }
-            }
-            if inIDField && b == UInt8(ascii: "@") { out.append(contentsOf: suffix) }
-            out.append(b)
-            atLineStart = b == 0x0A
-            i += 1
-        }
-        return Data(out)
-    }
-}
-
-enum BenchCorpus {
-    /// Every year of the linux-mips archive present, oldest first, or empty.
-    static func linuxMips() -> [String] {
-        guard let root = BenchEnvironment.corporaIfSet() else { return [] }
-        let dir = root.appendingPathComponent("bulk-linux-mips")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-        return names.filter { $0.hasSuffix(".mboxrd.xz") && !$0.contains("index") }.sorted()
-            .map { dir.appendingPathComponent($0).path }
+        try BenchMaildirWriter.writeCopies(sources: try BenchCorpus.linuxMips(), to: maildir, count: size)
     }
 }

@@ -70,13 +70,13 @@ struct AccountAddCommand: AsyncParsableCommand {
 
     /// The flags as the application layer's input.
     private func setup(_ credential: CredentialInput) throws -> AccountSetup {
-        let host: String
-        if let imapHost { host = imapHost }
-        else if oauth { host = "imap.gmail.com" }
+        let hosts: (imap: String, smtp: String)
+        if oauth { hosts = AccountSetup.googleHosts(imap: imapHost, smtp: smtpHost) }
+        else if let imapHost { hosts = (imapHost, smtpHost ?? imapHost) }
         else { throw CLIError.invalidInput("--imap-host is required (it is imap.gmail.com only with --oauth)") }
-        let smtp = ServerChoice(host: smtpHost ?? (oauth && imapHost == nil ? "smtp.gmail.com" : host), port: smtpPort, security: smtpSecurity)
         return AccountSetup(email: email, displayName: displayName, provider: provider,
-                            imap: ServerChoice(host: host, port: imapPort, security: imapSecurity), smtp: smtp,
+                            imap: ServerChoice(host: hosts.imap, port: imapPort, security: imapSecurity),
+                            smtp: ServerChoice(host: hosts.smtp, port: smtpPort, security: smtpSecurity),
                             tls: TLSOptions(extraCAFile: caFile, serverName: serverName),
                             syncWindowDays: syncWindow, credential: credential)
     }

@@ -15,10 +15,6 @@ enum ServeWiring {
     static func services(_ engine: Engine, watch: Bool) -> WebServices {
         let app = engine.app
         var services = WebServices(
-            connection: { account in
-                do { return (credentials: try app.credentials.sync(for: account), options: try app.servers.syncOptions(for: account)) }
-                catch let error as AppError { throw AppErrors.cli(error) }
-            },
             secrets: try? app.secrets(),
             watchInboxes: watch,
             version: HearthCommand.configuration.version,

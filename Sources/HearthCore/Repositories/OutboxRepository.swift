@@ -111,7 +111,9 @@ public struct OutboxStateKey: Sendable, Hashable, CustomStringConvertible {
 /// cannot match otherwise: the server's copy of such a message (the Drafts copy every saved
 /// draft gets, on Gmail also in All Mail) IS the local message, not new mail.
 public protocol LocalCompositionLookup: Sendable {
-    func isLocalComposition(account: AccountID, messageID: String) throws(StoreError) -> Bool
+    /// The Message-IDs of the account's messages in the outbox: a handful, so sync reads them
+    /// once per batch of headers instead of asking once per new message.
+    func localCompositionMessageIDs(account: AccountID) throws(StoreError) -> Set<String>
 }
 
 /// Drafts and the outbox (spec product §5.5.1–5.5.2, proposal §3.5). Implemented by the store.

@@ -144,6 +144,12 @@ public struct ContactSighting: Sendable, Hashable {
     public var addresses: [EmailAddress]
     public var date: Date
     public init(addresses: [EmailAddress], date: Date) { self.addresses = addresses; self.date = date }
+
+    /// Everyone a message came from or went to (From, To, Cc), on its date: what autocomplete
+    /// learns from imported and synced mail alike.
+    public init(_ email: Email) {
+        self.init(addresses: [email.from].compactMap { $0 } + email.to + email.cc, date: email.sortDate)
+    }
 }
 
 extension ContactRepository {

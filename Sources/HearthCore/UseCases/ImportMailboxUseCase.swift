@@ -69,10 +69,7 @@ public struct ImportMailboxUseCase: Sendable {
             guard !batch.isEmpty else { return }
             do {
                 _ = try emails.insert(batch)
-                try contacts?.recordSeen(batch.map { message in
-                    let e = message.email
-                    return ContactSighting(addresses: [e.from].compactMap { $0 } + e.to + e.cc, date: e.sortDate)
-                }, account: accountID)
+                try contacts?.recordSeen(batch.map { ContactSighting($0.email) }, account: accountID)
             } catch { throw .store(error) }
             state.messagesStored += batch.count
             batch.removeAll(keepingCapacity: true)

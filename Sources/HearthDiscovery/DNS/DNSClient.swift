@@ -58,7 +58,7 @@ public struct DNSClient: Sendable {
             let channel = try await DatagramBootstrap(group: loop)
                 .channelInitializer { channel in channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(handler) } }
                 .bind(host: address.protocol == .inet6 ? "::" : "0.0.0.0", port: 0).get()
-            let timeout = loop.scheduleTask(in: .nanoseconds(Int64(configuration.timeout.nanoseconds))) {
+            let timeout = loop.scheduleTask(in: TimeAmount(configuration.timeout)) {
                 promise.fail(DNSError.timedOut(server: server.description))
             }
             defer { timeout.cancel(); channel.close(promise: nil) }
@@ -91,26 +91,22 @@ private final class ReplyHandler: ChannelInboundHandler, @unchecked Sendable {
         guard envelope.remoteAddress == server else { return }
         let bytes = Array(envelope.data.readableBytesView)
         guard bytes.count >= 2, UInt16(bytes[0]) << 8 | UInt16(bytes[1]) == query.header.id else { return }
+        // TC is read before the rest: a server may cut a truncated reply mid-record, and
+        // "truncated" is what happened, not "malformed".
+        let truncated = bytes.count >= 3 && bytes[2] & 0x02 != 0
         do {
             let reply = try DNSWire.decode(bytes)
             guard reply.header.isResponse, reply.questions == query.questions else {
                 promise.fail(DNSError.mismatchedReply("the reply is for another question")); return
             }
-            guard !reply.header.isTruncated else { promise.fail(DNSError.truncated); return }
+            guard !truncated else { promise.fail(DNSError.truncated); return }
             promise.succeed(reply)
         } catch {
-            promise.fail(error)
+            promise.fail(truncated ? DNSError.truncated : error)
         }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         promise.fail(DNSError.network(String(describing: error)))
-    }
-}
-
-extension Duration {
-    var nanoseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
     }
 }

@@ -11,11 +11,9 @@ public struct TCPReachability: ServerReachability {
     public init(group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) { self.group = group }
 
     public func accepts(host: String, port: Int, timeout: Duration) async -> Bool {
-        let (seconds, attoseconds) = timeout.components
-        let millis = seconds * 1000 + attoseconds / 1_000_000_000_000_000
         do {
             let channel = try await ClientBootstrap(group: group)
-                .connectTimeout(.milliseconds(max(1, millis)))
+                .connectTimeout(max(.milliseconds(1), TimeAmount(timeout)))
                 .connect(host: host, port: port).get()
             try? await channel.close().get()
             return true

@@ -9,7 +9,6 @@ import HearthCore
 public struct MaildirExportWriter: MailExportWriter {
     public let root: URL
     private var created: Set<String> = []
-    private var order: [String] = []
     private var counter = 0
 
     public init(root: URL) throws {
@@ -57,7 +56,6 @@ public struct MaildirExportWriter: MailExportWriter {
                 try FileManager.default.createDirectory(at: directory.appendingPathComponent(sub), withIntermediateDirectories: true)
             }
             created.insert(directory.path)
-            order.append(directory.path)
         }
         return directory
     }

@@ -34,7 +34,7 @@ public struct MboxExportWriter: MailExportWriter {
 
     private mutating func file(for folderPath: String) throws -> FileHandle {
         if let open = files[folderPath] { return open }
-        let url = directory.appendingPathComponent(Self.fileName(folderPath))
+        let url = Self.unusedURL(directory.appendingPathComponent(Self.fileName(folderPath)))
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
@@ -43,6 +43,22 @@ public struct MboxExportWriter: MailExportWriter {
         files[folderPath] = handle
         order.append(url.path)
         return handle
+    }
+
+    /// `url`, or "NAME (2).mbox", "NAME (3).mbox", … when it exists. Two folder paths can name one
+    /// file ("Lists" and "Lists/"; "Work" and "work" on a case-insensitive disk): the later folder
+    /// gets its own file instead of emptying the earlier one's (the export directory started empty,
+    /// so anything already there was written by this export).
+    static func unusedURL(_ url: URL) -> URL {
+        let base = url.deletingPathExtension()
+        var candidate = url
+        var copy = 2
+        while FileManager.default.fileExists(atPath: candidate.path) {
+            candidate = base.deletingLastPathComponent()
+                .appendingPathComponent("\(base.lastPathComponent) (\(copy))").appendingPathExtension("mbox")
+            copy += 1
+        }
+        return candidate
     }
 
     /// "Work/Projects" → "Work/Projects.mbox"; path segments that could escape the directory

@@ -25,15 +25,22 @@ public final class MaildirReader: RawMessageSource {
     private var queue: [(file: MessageFile, isNew: Bool)] = []
     private var queueIndex = 0
 
-    public init(path: String) throws(MailboxReadError) {
-        root = URL(fileURLWithPath: path)
+    public convenience init(path: String) throws(MailboxReadError) {
+        let root = URL(fileURLWithPath: path)
         guard FileManager.default.fileExists(atPath: path) else { throw .notFound(path: path) }
         guard MaildirLayout.isDirectory(root) else {
             throw .unrecognizedFormat(path: path, reason: "not a directory, so not a Maildir")
         }
-        folders = MaildirLayout(root: root).folders
+        try self.init(root: root, layout: MaildirLayout(root: root))
+    }
+
+    /// Over a tree already walked (`MailboxSource.open` walks it to recognise a Maildir; the
+    /// walk visits every directory of the tree, so it is not done twice).
+    init(root: URL, layout: MaildirLayout) throws(MailboxReadError) {
+        self.root = root
+        folders = layout.folders
         guard !folders.isEmpty else {
-            throw .unrecognizedFormat(path: path, reason: "no cur/ or new/ directory and no Maildir++ .folder with them")
+            throw .unrecognizedFormat(path: root.path, reason: "no Maildir folder (cur/ or new/) in it or below it")
         }
         folderPaths = folders.map(\.path)
         totalBytes = folders.reduce(Int64(0)) { sum, folder in

@@ -123,11 +123,14 @@ public final class SearchEngine: Sendable {
         async let queryVector = Self.embedQuery(query.freeText, with: semanticEmbedder)
 
         let keywordSide = try indexManager.read { db -> (FilterSQL, KeywordOutcome, Set<Int64>?) in
-            let filters = try FilterSQL.build(query.filters, scope: options.scope, accounts: options.accounts, db)
+            // Built once: the keyword side ANDs the senders into its MATCH expression instead.
+            let withoutSenders = try FilterSQL.build(query.filters, scope: options.scope, accounts: options.accounts,
+                                                     includeSenders: false, db)
+            let filters = withoutSenders.addingSenders(query.filters.senders)
             if filters.matchesNothing { return (filters, KeywordOutcome(), nil) }
             var outcome = KeywordOutcome()
             if let plan {
-                outcome = try Self.keyword(plan, query: query, options: options, limit: messageLimit, db)
+                outcome = try Self.keyword(plan, senders: query.filters.senders, filters: withoutSenders, limit: messageLimit, db)
             } else if !hasFreeText {
                 outcome.hits = try KeywordSearcher.filtered(filters, limit: messageLimit, db)
             }
@@ -208,13 +211,12 @@ public final class SearchEngine: Sendable {
     /// (a natural-language query with one word the mail does not use still finds it). Sender
     /// filters are ANDed into the expression, so FTS5 intersects them with the words before
     /// anything is counted or ranked.
-    private static func keyword(_ plan: FTSMatch.Plan, query: SearchQuery, options: Options, limit: Int,
+    /// `filters` leave the senders out (`FilterSQL.build(includeSenders: false)`).
+    private static func keyword(_ plan: FTSMatch.Plan, senders: [String], filters: FilterSQL, limit: Int,
                                 _ db: Database) throws -> KeywordOutcome {
-        let filters = try FilterSQL.build(query.filters, scope: options.scope, accounts: options.accounts,
-                                          includeSenders: false, db)
         var outcome = KeywordOutcome()
         for (expression, relaxed) in [(plan.all, false), (plan.relaxed, true)] {
-            guard let expression, let match = FTSMatch.withSenders(expression, query.filters.senders) else { continue }
+            guard let expression, let match = FTSMatch.withSenders(expression, senders) else { continue }
             let page = try KeywordSearcher.search(match: match, filters: filters, limit: limit, db)
             outcome = KeywordOutcome(hits: page.hits, match: match, order: page.order, relaxed: relaxed)
             if !page.hits.isEmpty { break }

@@ -14,14 +14,12 @@ struct FilterSQL {
     var whereClause: String { predicates.isEmpty ? "1" : predicates.joined(separator: " AND ") }
 
     /// `includeSenders: false` leaves the sender filters out: the keyword side ANDs them into its
-    /// MATCH expression instead (`FTSMatch.withSenders`), where FTS5 intersects doclists.
+    /// MATCH expression instead (`FTSMatch.withSenders`), where FTS5 intersects doclists; the
+    /// other sides add them to that same build with `addingSenders` (the names are resolved once).
     static func build(_ filters: SearchFilters, scope: SearchScope, accounts: [AccountID],
                       includeSenders: Bool = true, _ db: Database) throws -> FilterSQL {
         var sql = FilterSQL()
-        func add(_ predicate: String, _ values: [(any DatabaseValueConvertible)?]) {
-            sql.predicates.append(predicate)
-            sql.arguments += StatementArguments(values)
-        }
+        func add(_ predicate: String, _ values: [(any DatabaseValueConvertible)?]) { sql.add(predicate, values) }
         var accountIDs = accounts.map(\.rawValue)
         if let name = filters.account {
             let matching = try Int64.fetchAll(db, sql: """
@@ -49,10 +47,6 @@ struct FilterSQL {
             if ids.isEmpty { sql.matchesNothing = true }
             add("e.id IN (SELECT email_id FROM email_folder WHERE folder_id IN (\(placeholders(ids.count))))", ids)
         }
-        for sender in filters.senders where includeSenders {
-            guard let match = FTSMatch.sender(sender) else { sql.matchesNothing = true; continue }
-            add("e.id IN (SELECT rowid FROM email_fts WHERE email_fts MATCH ?)", [match])
-        }
         for recipient in filters.recipients {
             let pattern = "%" + likeEscaped(recipient) + "%"
             add("""
@@ -68,7 +62,23 @@ struct FilterSQL {
         if let read = filters.isRead { add("e.is_read = ?", [read]) }
         if let starred = filters.isStarred { add("e.is_starred = ?", [starred]) }
         if let category = filters.category { add("e.ai_category = ?", [category.rawValue]) }
+        return includeSenders ? sql.addingSenders(filters.senders) : sql
+    }
+
+    /// These predicates and a sender-column match for each of `senders` (a sender with nothing
+    /// to match makes the whole search empty).
+    func addingSenders(_ senders: [String]) -> FilterSQL {
+        var sql = self
+        for sender in senders {
+            guard let match = FTSMatch.sender(sender) else { sql.matchesNothing = true; continue }
+            sql.add("e.id IN (SELECT rowid FROM email_fts WHERE email_fts MATCH ?)", [match])
+        }
         return sql
+    }
+
+    private mutating func add(_ predicate: String, _ values: [(any DatabaseValueConvertible)?]) {
+        predicates.append(predicate)
+        arguments += StatementArguments(values)
     }
 
     static func placeholders(_ count: Int) -> String {

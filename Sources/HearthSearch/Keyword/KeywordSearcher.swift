@@ -46,6 +46,9 @@ enum KeywordSearcher {
         let probe = try Int.fetchOne(db, sql: """
             SELECT count(*) FROM (SELECT rowid FROM email_fts WHERE email_fts MATCH ? LIMIT ?)
             """, arguments: [match, rankLimit + 1]) ?? 0
+        // Nothing matches (often the all-words expression of a natural-language query, before
+        // the relaxed one): no second scan of the index to rank nothing.
+        if probe == 0 { return KeywordPage(hits: [], order: .relevance) }
         if probe <= rankLimit {
             return KeywordPage(hits: try byRelevance(match: match, filters: filters, limit: limit, db), order: .relevance)
         }

@@ -31,7 +31,7 @@ enum SemanticFloor {
 
     static func minimumSimilarity(model: String) -> Float {
         let id = model.lowercased()
-        if id.hasPrefix("minilm") || id.contains("minilm") { return miniLM }
+        if id.contains("minilm") { return miniLM }
         if id.hasPrefix("hashing-bow") { return hashing }
         return otherModels
     }

@@ -3,12 +3,12 @@ import GRDB
 import HearthCore
 
 extension MailStore: LocalCompositionLookup {
-    public func isLocalComposition(account: AccountID, messageID: String) throws(StoreError) -> Bool {
+    public func localCompositionMessageIDs(account: AccountID) throws(StoreError) -> Set<String> {
         try read { db in
-            try Bool.fetchOne(db, cachedSQL: """
-                SELECT 1 FROM outbox o JOIN email e ON e.id = o.email_id
-                WHERE o.account_id = ? AND e.message_id = ? LIMIT 1
-                """, arguments: [account.rawValue, messageID]) ?? false
+            Set(try String.fetchAll(db, cachedSQL: """
+                SELECT e.message_id FROM outbox o JOIN email e ON e.id = o.email_id
+                WHERE o.account_id = ? AND e.message_id IS NOT NULL
+                """, arguments: [account.rawValue]))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HearthApp
 import HearthCore
 import HearthSync
 
@@ -84,11 +85,13 @@ extension WebApp {
         })
     }
 
-    /// One IDLE watcher per account that has a server (run by `InboxWatchersService`).
+    /// One IDLE watcher per account "sync now" would sync (run by `InboxWatchersService`), signed
+    /// in and connected exactly as that sync is: the application layer's credentials and servers.
     func makeWatchers() -> [(Account, InboxWatcher)] {
-        guard let connection = services.connection, let accounts = try? store.accounts() else { return [] }
-        return accounts.filter { $0.provider != .local && $0.isActive }.compactMap { account -> (Account, InboxWatcher)? in
-            guard let (credentials, options) = try? connection(account) else { return nil }
+        guard let app = try? application(), let accounts = try? SyncMail(app).accounts(nil) else { return [] }
+        return accounts.compactMap { account -> (Account, InboxWatcher)? in
+            guard let credentials = try? app.credentials.sync(for: account),
+                  let options = try? app.servers.syncOptions(for: account) else { return nil }
             return (account, InboxWatcher(account: account, credentials: credentials, store: store,
                                           options: InboxWatcher.Options(sync: options)))
         }

@@ -1,8 +1,7 @@
 import Foundation
+import HearthApp
 import HearthCore
-import HearthOutbox
 import HearthSecurity
-import HearthSync
 
 /// "Sign in with Google" in onboarding (RFC 8252, like `hearth account add --oauth`): the web
 /// app is itself the loopback redirect target, `http://127.0.0.1:PORT/oauth/callback`.
@@ -20,10 +19,12 @@ import HearthSync
 ///    SameSite=Strict cookie is not sent). It is still behind the Host check (loopback names
 ///    only) and does nothing unless `state` is a pending sign-in started by this server;
 ///    the state is consumed before the code is exchanged.
-/// 3. IMAP and SMTP are checked with the fresh token; then the account and its tokens (secret
-///    store only) are saved, or, for an existing Gmail account, the tokens are replaced and the
-///    account made active again. The answer is a page with a link back into the app (again a
-///    same-site navigation, so the session cookie is sent).
+/// 3. The tokens go to the application layer, as `hearth account add --oauth` and `hearth
+///    account reauth` hand them: `AddAccount` (IMAP and SMTP checked with the fresh token, then
+///    the account and its tokens, secret store only, saved) or, for an existing Gmail account,
+///    `ReauthenticateAccount` (the same checks, the tokens replaced, the account active again).
+///    The answer is a page with a link back into the app (again a same-site navigation, so the
+///    session cookie is sent).
 extension WebApp {
     static let oauthCallbackPath = "/oauth/callback"
     /// Pending sign-ins of every `WebApp` in this process (one in `hearth serve`); each entry
@@ -47,12 +48,15 @@ extension WebApp {
            existing.authType != .oauth2 {
             return withStatus(try onboardingPage(request, error: "\(email) is already added (with a password).", step: 2), 400)
         }
+        do { _ = try Self.googleServers { field($0) }.servers() } catch {
+            return withStatus(try onboardingPage(request, error: Self.sentence(error.message), step: 2), 400)
+        }
         let client: OAuthTokenClient
         do { client = OAuthTokenClient(configuration: try OAuthClientConfiguration.load()) } catch {
             return withStatus(try onboardingPage(request, error: error.description, step: 2), 503)
         }
         var context = ["owner": signInOwner, "email": email]
-        for name in ["imapHost", "imapPort", "smtpHost", "smtpPort", "caFile", "return"] where !field(name).isEmpty {
+        for name in Self.googleServerFields.map(\.google) + ["return"] where !field(name).isEmpty {
             context[name] = field(name)
         }
         let (url, _) = Self.googleSignIns.begin(client: client, redirectURI: oauthRedirectURI, loginHint: email, context: context)
@@ -78,36 +82,53 @@ extension WebApp {
         } catch {
             return callbackPage("Sign-in failed", error.description, status: 400)
         }
-        guard let email = context["email"], let secrets = services.secrets else {
+        guard let email = context["email"], let app = try? application() else {
             return callbackPage("Sign-in failed", "This session cannot store sign-ins (no secret store).", status: 503)
         }
         let existing = try store.accounts().first { $0.email.caseInsensitiveCompare(email) == .orderedSame }
-        var account = existing ?? Self.gmailAccount(email: email, context: context)
-        do {
-            let configuration = try IMAPSettings.configuration(for: account)
-            _ = try await AccountConnectivity.check(configuration, credentials: .oauth(user: email) { tokens.accessToken })
-            try await SubmissionConnectivity.check(account, secret: .accessToken(tokens.accessToken))
+        do throws(AppError) {
+            if let existing {
+                try await ReauthenticateAccount(app)(existing, tokens: tokens)
+            } else {
+                let servers = try Self.googleServers { context[$0] ?? "" }.servers()
+                let setup = AccountSetup(email: email, provider: .gmail, imap: servers.imap, smtp: servers.smtp, tls: servers.tls,
+                                         credential: .oauth(tokens))
+                _ = try await AddAccount(store: store, secrets: app.secrets)(setup)
+            }
         } catch {
-            return callbackPage("Couldn't connect to Gmail", "Signed in, but the mail servers refused the connection: \(error). Nothing was saved.", status: 502)
+            let status = switch error.kind {
+            case .invalidInput, .notFound: 400
+            case .notConfigured: 503
+            case .io: 500
+            case .noPermission, .untrustedCertificate, .unavailable: 502
+            }
+            return callbackPage(status == 502 ? "Couldn't connect to Gmail" : "Sign-in failed",
+                                "Signed in with Google, but \(error.message). Nothing was saved.", status: status)
         }
-        if existing == nil { account = try store.create(account) }
-        try OAuthCredentials(store: secrets).save(tokens, for: email)
-        if let id = account.id, existing != nil { try store.markAuthenticated(id) }
         let next = safeReturn(context["return"], fallback: existing == nil ? "/welcome?step=3" : "/mail?box=inbox")
         return callbackPage(existing == nil ? "Signed in" : "Signed in again",
                             "\(email) is connected; its sign-in is kept in the secret store.", link: (next, "Continue"))
     }
 
-    /// Gmail's servers, unless the form's advanced fields named others (a self-hosted or test server).
-    static func gmailAccount(email: String, context: OAuthPendingSignIns.Context) -> Account {
-        let imapHost = context["imapHost"] ?? "imap.gmail.com"
-        let imapPort = context["imapPort"].flatMap(Int.init) ?? 993
-        let smtpHost = context["smtpHost"] ?? (context["imapHost"] == nil ? "smtp.gmail.com" : imapHost)
-        let smtpPort = context["smtpPort"].flatMap(Int.init) ?? 465
-        let ca = context["caFile"]
-        return Account(email: email, displayName: email, provider: .gmail, authType: .oauth2,
-                       imap: ServerEndpoint(host: imapHost, port: imapPort, security: imapPort == 143 ? .startTLS : .implicitTLS, extraCAFile: ca),
-                       smtp: ServerEndpoint(host: smtpHost, port: smtpPort, security: smtpPort == 587 ? .startTLS : .implicitTLS, extraCAFile: ca))
+    /// The form's "Advanced: other servers" fields (`imapHost`, …) and the account form's names
+    /// for them: the same parsing, no security mode guessed from a port (TLS unless a field says
+    /// `starttls`).
+    static let googleServerFields: [(google: String, form: String)] = [
+        ("imapHost", "host"), ("imapPort", "port"), ("imapSecurity", "security"), ("smtpHost", "smtp"),
+        ("smtpPort", "smtpPort"), ("smtpSecurity", "smtpSecurity"), ("caFile", "caFile"), ("serverName", "serverName"),
+    ]
+
+    /// Those fields as the account form, on Google's servers unless they name others (a
+    /// self-hosted or test server).
+    static func googleServers(_ value: (String) -> String) throws(AppError) -> AccountForm {
+        var fields: [String: String] = [:]
+        for (google, form) in googleServerFields { fields[form] = value(google) }
+        var form = try AccountForm(fields: fields)
+        let hosts = AccountSetup.googleHosts(imap: form.imapHost.isEmpty ? nil : form.imapHost,
+                                             smtp: form.smtpHost.isEmpty ? nil : form.smtpHost)
+        form.imapHost = hosts.imap
+        form.smtpHost = hosts.smtp
+        return form
     }
 
     /// The callback's answer: reached without the session, so it carries no CSRF token and no
