@@ -165,13 +165,16 @@ import Testing
 
     @Test func renderingContractForbidsScriptsAndNetwork() {
         let blocked = RenderingContract(appOrigin: "http://127.0.0.1:8025", remoteImages: .block)
-        #expect(!RenderingContract.sandbox.contains("allow-scripts") && !RenderingContract.sandbox.contains("allow-same-origin"))
+        // Same-origin (the app sizes the frame), but never scripts, forms, top navigation or modals.
+        for forbidden in ["allow-scripts", "allow-forms", "allow-top-navigation", "allow-modals", "allow-pointer-lock"] {
+            #expect(!RenderingContract.sandbox.contains(forbidden))
+        }
         #expect(blocked.contentSecurityPolicy.contains("script-src 'none'") && blocked.contentSecurityPolicy.contains("default-src 'none'"))
         #expect(blocked.contentSecurityPolicy.hasSuffix("img-src data: http://127.0.0.1:8025/inline/"))
         let allowed = RenderingContract(appOrigin: nil, remoteImages: .allow)
         #expect(allowed.contentSecurityPolicy.hasSuffix("img-src data: https: http:"))
         let frame = blocked.iframe(body: "<p>\"x\" &amp; y</p>")
-        #expect(frame.hasPrefix("<iframe sandbox=\"allow-popups allow-popups-to-escape-sandbox\""))
+        #expect(frame.hasPrefix("<iframe sandbox=\"allow-same-origin allow-popups allow-popups-to-escape-sandbox\""))
         #expect(frame.contains("&lt;p&gt;&quot;x&quot; &amp;amp; y&lt;/p&gt;"))
     }
 

@@ -19,7 +19,7 @@ struct PageTests {
         #expect(page.body.components(separatedBy: "class=\"thread-row").count - 1 == 3, "three conversations")
     }
 
-    @Test("a conversation: oldest first, latest unread open, body in a sandboxed frame; opening marks it read")
+    @Test("a conversation: oldest first, latest unread open, body in a script-less sandboxed frame; opening marks it read")
     func conversation() async throws {
         let web = try await WebFixture()
         defer { Task { await web.stop() } }
@@ -35,8 +35,9 @@ struct PageTests {
         let frames = page.body.components(separatedBy: "<iframe").dropFirst()
         #expect(frames.count == 2)
         for frame in frames {
-            #expect(frame.contains("sandbox=\"allow-popups allow-popups-to-escape-sandbox\""))
-            #expect(!frame.contains("allow-scripts") && !frame.contains("allow-same-origin"))
+            // Same-origin so the page can size the frame to its content; never scripts, forms or top navigation.
+            #expect(frame.contains("sandbox=\"allow-same-origin allow-popups allow-popups-to-escape-sandbox\""))
+            #expect(!frame.contains("allow-scripts") && !frame.contains("allow-forms") && !frame.contains("allow-top-navigation"))
         }
         #expect(try web.store.thread(thread.id!)?.unreadCount == 0, "marked read on open")
     }
@@ -56,7 +57,7 @@ struct PageTests {
         let frame = try await web.http.request("GET", "/frame/\(web.policy.frameToken)/\(email.rawValue)")
         #expect(frame.status == 200)
         let csp = try #require(frame.header("Content-Security-Policy"))
-        #expect(csp.contains("script-src 'none'") && csp.contains("sandbox allow-popups allow-popups-to-escape-sandbox"))
+        #expect(csp.contains("script-src 'none'") && csp.contains("sandbox allow-same-origin allow-popups allow-popups-to-escape-sandbox"))
         #expect(!csp.contains("https:"), "remote images blocked by default")
         #expect(frame.header("X-Frame-Options") == nil, "the app can frame its own message documents")
         #expect(!frame.body.contains("<script") && !frame.body.contains("tracker.example") && !frame.body.contains("cdn.example/logo"))

@@ -237,6 +237,18 @@ class PageRun:
             raise HarnessError("inspection failed: " + json.dumps(result["exceptionDetails"])[:300])
         return result.get("result", {}).get("value")
 
+    def refuses_script(self, session, frame_id):
+        """Inserts an inline script into the frame's document from our isolated world: it runs in
+        the frame's own world unless the frame's sandbox or CSP forbids scripts. The marker it
+        would set is removed again, so the frame's DOM is left as it was."""
+        return self.evaluate(session, frame_id, """(() => {
+            const s = document.createElement('script');
+            s.textContent = "document.documentElement.setAttribute('data-hearth-probe', 'ran')";
+            (document.head || document.documentElement).appendChild(s); s.remove();
+            const ran = document.documentElement.getAttribute('data-hearth-probe') === 'ran';
+            document.documentElement.removeAttribute('data-hearth-probe');
+            return !ran; })()""") is True
+
     def inspect_frames(self):
         frames = []  # (session, frame, parentFrameId)
 
@@ -289,6 +301,11 @@ class PageRun:
                 self.report.setdefault("frameText", {})[f.get("name", "") or "#top"] = text
             if same is False:
                 self.report["mutatedFrames"].append({"frameId": fid, "name": f.get("name", "")})
+            if f is not top and session == self.session and self.refuses_script(session, fid):
+                # An in-process frame (a same-origin sandbox) cannot refuse the debugger like an
+                # out-of-process one does: ask it to run a script instead, and count it when
+                # nothing ran (a frame that runs the probe shows up under "scripts").
+                self.report["scriptlessFrames"] = self.report.get("scriptlessFrames", 0) + 1
         if self.args.text:
             self.report["text"] = self.report.get("frameText", {}).get("#top", "")
 

@@ -1,12 +1,16 @@
 /// How the web app must show a sanitised message: the second line of defence, which holds even
 /// if the sanitizer let something through.
 ///
-/// The message goes into an `<iframe srcdoc>` whose `sandbox` has neither `allow-scripts` (no
-/// script can run) nor `allow-same-origin` (the frame is an opaque origin: no cookies, no access
-/// to the app's pages or API). It only has `allow-popups` and `allow-popups-to-escape-sandbox`,
-/// so a link the user clicks opens in a new, ordinary tab outside the app. The frame's
-/// Content-Security-Policy forbids scripts and every network source, except images from the
-/// app's own inline-image route, and remote images only when the user allowed them.
+/// The message goes into an `<iframe>` whose `sandbox` never has `allow-scripts`: no script can
+/// run in it, whatever the mail contains (and the frame's Content-Security-Policy says
+/// `script-src 'none'` as well). It has `allow-same-origin` so that the app's own page script
+/// can read the frame's document and size the frame to its content (no inner scroll box); with
+/// no script inside, same-origin only lets the *app* look in, never the mail look out. Forms
+/// (no `allow-forms`, `form-action 'none'`), top-level navigation (no `allow-top-navigation`)
+/// and plugins stay blocked by the sandbox. `allow-popups` and `allow-popups-to-escape-sandbox`
+/// let a link the user clicks open in a new, ordinary tab outside the app. The CSP forbids
+/// every network source except images from the app's own inline-image route, and remote images
+/// only when the user allowed them.
 public struct RenderingContract: Sendable, Hashable {
     /// The app's origin, e.g. `http://127.0.0.1:8025`: where inline (`cid:`) images are served.
     public var appOrigin: String?
@@ -18,8 +22,10 @@ public struct RenderingContract: Sendable, Hashable {
         self.appOrigin = appOrigin; self.inlineImagePathPrefix = inlineImagePathPrefix; self.remoteImages = remoteImages
     }
 
-    /// The iframe's `sandbox` attribute. Never add `allow-scripts` or `allow-same-origin`.
-    public static let sandbox = "allow-popups allow-popups-to-escape-sandbox"
+    /// The iframe's `sandbox` attribute (also the CSP `sandbox` directive of the served document).
+    /// Never add `allow-scripts`: together with `allow-same-origin` a script in the mail could
+    /// remove the sandbox and act as the app. Never `allow-forms` or `allow-top-navigation`.
+    public static let sandbox = "allow-same-origin allow-popups allow-popups-to-escape-sandbox"
 
     /// The Content-Security-Policy of the message frame.
     public var contentSecurityPolicy: String {
@@ -39,7 +45,7 @@ public struct RenderingContract: Sendable, Hashable {
         "<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
             + "<meta http-equiv=\"Content-Security-Policy\" content=\"" + HTMLEscaping.attribute(contentSecurityPolicy) + "\">"
             + "<meta name=\"referrer\" content=\"no-referrer\">"
-            + "<style>body{margin:0;padding:8px;font-family:sans-serif;overflow-wrap:break-word}"
+            + "<style>body{margin:0;padding:8px;font-family:sans-serif;overflow-wrap:break-word;display:flow-root}"
             + ".hearth-blocked-image{vertical-align:middle}</style>"
             + "</head><body>" + sanitizedBody + "</body></html>"
     }

@@ -104,3 +104,18 @@ test("markup → pieces → markup is stable", () => {
     assert.equal(L.markupFromTree(tree), line);
   }
 });
+
+test("bodyScale fits wide mail to its card, never below the minimum", () => {
+  assert.equal(L.bodyScale(600, 580), 1);
+  assert.equal(L.bodyScale(600, 601), 1, "a pixel of rounding is not worth scaling");
+  assert.equal(L.bodyScale(0, 700), 1, "an unmeasured frame is left alone");
+  assert.equal(L.bodyScale(344, 688), 0.5);
+  assert.ok(L.bodyScale(332, 688) * 688 <= 332, "rounded down: the scaled mail fits");
+  assert.equal(L.bodyScale(100, 1000), L.minimumBodyScale);
+});
+
+test("frameHeight rounds up the taller of scroll height and box", () => {
+  assert.equal(L.frameHeight(65.2, 64), 66);
+  assert.equal(L.frameHeight(0, 116.4), 117);
+  assert.equal(L.frameHeight(undefined, undefined), 0);
+});

@@ -132,13 +132,14 @@
     const labels = { archive: "Archived", trash: "Moved to Trash", read: "Marked read", unread: "Marked unread", star: "Starred", unstar: "Unstarred" };
     toast((labels[action] || "Done") + (ids.length > 1 ? " (" + ids.length + ")" : "") + ".");
     if (action === "archive" || action === "trash") {
-      let next = null;
+      const nextID = L.nextFocus(rows().map(r => r.dataset.thread), ids);
       ids.forEach(id => {
         const row = $('.thread-row[data-thread="' + id + '"]');
-        if (row) { next = row.nextElementSibling || row.previousElementSibling || next; row.remove(); }
+        if (row) row.remove();
       });
       if (conversation && ids.includes(conversation.dataset.thread)) closeConversation();
-      if (next && next.classList.contains("thread-row")) setFocus(next);
+      const next = nextID === null ? null : $('.thread-row[data-thread="' + nextID + '"]');
+      if (next) setFocus(next);
       $$(".row-select:checked").forEach(c => { c.checked = false; });
       updateSelection();
     } else {
@@ -259,8 +260,55 @@
     }
   }
 
+  // ---- Message bodies sized to their content ------------------------------------------------
+  // Each body is a sandboxed, script-less frame of our own origin (docs/safety.md), so this page
+  // can read its document: the frame gets exactly the height of its content (no inner scroll
+  // box), and mail laid out wider than the card (fixed-width newsletters on a phone) is scaled
+  // down to fit (never below L.minimumBodyScale; narrower still, it scrolls inside its card).
+  function fitFrame(frame) {
+    let fdoc = null;
+    try { fdoc = frame.contentDocument; } catch (e) { fdoc = null; }
+    // Not yet the message (the frame's initial about:blank, or a document still loading).
+    if (!fdoc || fdoc.URL === "about:blank" || !fdoc.documentElement || !fdoc.body || !frame.isConnected) return;
+    const root = fdoc.documentElement;
+    const pane = frame.closest(".conversation-pane");
+    const keep = pane ? pane.scrollTop : 0;
+    root.style.zoom = "";
+    const scale = L.bodyScale(frame.clientWidth, root.scrollWidth);
+    if (scale < 1) root.style.zoom = String(scale);
+    // At height 0 the content's own height is all that scrollHeight can report (a mail whose
+    // html/body say height:100% would otherwise keep whatever height the frame had).
+    frame.style.height = "0px";
+    const border = frame.offsetHeight - frame.clientHeight;
+    frame.style.height = (L.frameHeight(root.scrollHeight, root.getBoundingClientRect().height) + border) + "px";
+    if (pane) pane.scrollTop = keep;
+    frame.classList.add("fitted");
+  }
+  function watchFrame(frame) {
+    if (frame.dataset.watched) return;
+    frame.dataset.watched = "1";
+    const onLoad = () => {
+      fitFrame(frame);
+      let fdoc = null;
+      try { fdoc = frame.contentDocument; } catch (e) { fdoc = null; }
+      // Images arrive after the frame's load event when they come from the network.
+      if (fdoc) fdoc.addEventListener("load", () => fitFrame(frame), true);
+    };
+    frame.addEventListener("load", onLoad);
+    if (frame.contentDocument && frame.contentDocument.readyState === "complete" && frame.contentDocument.URL !== "about:blank") onLoad();
+    const details = frame.closest("details");
+    if (details) details.addEventListener("toggle", () => { if (details.open) fitFrame(frame); });
+  }
+  let refitQueued = false;
+  window.addEventListener("resize", () => {
+    if (refitQueued) return;
+    refitQueued = true;
+    requestAnimationFrame(() => { refitQueued = false; $$("iframe.body-frame").forEach(fitFrame); });
+  });
+
   function bindConversation(root) {
     bindAI(root);
+    $$("iframe.body-frame", root).forEach(watchFrame);
     // The latest unread message is the open one: bring it into view in a long conversation.
     const open = $$(".message details[open]", root);
     if (open.length && open[0] !== $(".message details", root)) open[0].closest(".message").scrollIntoView({ block: "start" });
@@ -268,7 +316,7 @@
       ev.preventDefault();
       const li = a.closest(".message");
       const frame = li && $("iframe.body-frame", li);
-      if (frame) frame.src = frame.getAttribute("src").split("?")[0] + "?remote=1";
+      if (frame) { frame.classList.remove("fitted"); frame.src = frame.getAttribute("src").split("?")[0] + "?remote=1"; }
       const bar = a.closest(".privacy-bar");
       if (bar) $$(".blocked, .load-images", bar).forEach(el => el.remove());
     }));
@@ -350,6 +398,8 @@
     let timer = null, last = null;
     async function run(record) {
       const q = input.value.trim();
+      // Typing one letter sends nothing (the list keeps what it shows); Enter always searches.
+      if (!record && !L.searchReady(q)) return;
       const params = new URLSearchParams(new FormData(form));
       params.set("partial", "1");
       if (record) params.set("record", "1");

@@ -67,6 +67,23 @@
     return null;
   }
 
+  /** Mail laid out wider than its card is scaled down to fit, but never below this: smaller
+   *  text is unreadable, so a wider mail scrolls sideways inside its card instead. */
+  const minimumBodyScale = 0.45;
+
+  /** The zoom for a message body `contentWidth` CSS px wide in a frame `frameWidth` px wide:
+   *  1 when it fits (or nothing is known), else the ratio, not below minimumBodyScale. */
+  function bodyScale(frameWidth, contentWidth) {
+    if (!(frameWidth > 0) || !(contentWidth > frameWidth + 1)) return 1;
+    return Math.max(minimumBodyScale, Math.floor((frameWidth / contentWidth) * 1000) / 1000);
+  }
+
+  /** The frame height in px for a body whose document reports `scrollHeight` (measured with
+   *  the frame at height 0, so it is the content's own height; already in zoomed px) or a
+   *  root box `rectHeight` px tall, whichever is more: whole pixels, rounded up so nothing is cut. */
+  function frameHeight(scrollHeight, rectHeight) {
+    return Math.ceil(Math.max(scrollHeight || 0, rectHeight || 0));
+  }
 
   // ---- The composer's rich-text editor ↔ the MIME writer's light markup -------------------
   // The writer (HearthMIME LightMarkup) sends *bold*, _italic_ and [text](url) as
@@ -164,5 +181,5 @@
     return String(markup).split("\n").some(line => parseMarkupLine(line).some(p => p.bold || p.italic || p.href));
   }
 
-  return { markupFromTree, parseMarkupLine, hasFormatting, minimumQueryLength, searchReady, withParam, wrapSelection, currentAddress, pickAddress, secondsLeft, nextFocus };
+  return { markupFromTree, parseMarkupLine, hasFormatting, minimumQueryLength, searchReady, withParam, wrapSelection, currentAddress, pickAddress, secondsLeft, nextFocus, minimumBodyScale, bodyScale, frameHeight };
 });

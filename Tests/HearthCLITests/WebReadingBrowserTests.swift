@@ -1,0 +1,123 @@
+import Foundation
+import HearthCore
+import HearthStore
+import HearthTestSupport
+import Testing
+
+/// Reading mail in the web app (issue 14), in headless Chromium against `hearth serve` on an
+/// imported mailbox (no server needed): each body frame is exactly as tall as its content (no
+/// inner scroll box) for a short and a long mail, at 1024 px and on a 390 px phone, and no page
+/// scrolls sideways — a 680 px newsletter included, which must fit inside its own card.
+@Suite("Web app reading in Chromium", .browserPresent, .serialized, .timeLimit(.minutes(3)))
+struct WebReadingBrowserTests {
+    static let artifacts = Corpora.repositoryRoot.appendingPathComponent("artifacts/web-reading")
+
+    static func message(_ id: String, from: String, subject: String, date: String, html: Bool = false, body: String) -> String {
+        let envelope = from.split(separator: "<").last.map { String($0.dropLast()) } ?? from
+        let type = html ? "text/html" : "text/plain"
+        return "From \(envelope) \(date)\nFrom: \(from)\nTo: me@example.org\nSubject: \(subject)\nDate: \(date)\n"
+            + "Message-ID: <\(id)>\nMIME-Version: 1.0\nContent-Type: \(type); charset=utf-8\n\n\(body)\n\n"
+    }
+
+    static let longBody = (1...90).map { "Line \($0) of the minutes: the committee discussed item \($0) at some length and agreed to revisit it." }
+        .joined(separator: "\n")
+    /// A fixed-width newsletter with its own colours, as mailing tools send them.
+    static let newsletter = """
+        <html><body style="margin:0;background-color:#eeeeee"><table width="680" cellpadding="0" cellspacing="0" style="width:680px;background-color:#ffffff;color:#222222">
+        <tr><td style="padding:24px;font-size:22px;background-color:#0b3d91;color:#ffffff">Weekly Garden Digest</td></tr>
+        <tr><td style="padding:24px">Tomatoes, beans and the first frost: what to plant this week, and how to protect the seedlings already in the ground. Read the full article on our site.</td></tr>
+        <tr><td style="padding:24px;color:#666666;font-size:12px">You receive this because you subscribed. Unsubscribe.</td></tr></table></body></html>
+        """
+
+    static func mailbox() -> String {
+        [
+            message("short@example.org", from: "Eve <eve@example.org>", subject: "Lunch tomorrow?", date: "Thu, 6 Feb 2025 12:00:00 +0000",
+                    body: "Lunch at noon tomorrow?"),
+            message("long@example.org", from: "Anna Berg <anna@example.org>", subject: "Minutes of the committee", date: "Fri, 7 Feb 2025 09:00:00 +0000",
+                    body: longBody),
+            message("wide@example.org", from: "Garden Digest <news@garden.example>", subject: "Weekly Garden Digest", date: "Sat, 8 Feb 2025 07:00:00 +0000",
+                    html: true, body: newsletter),
+            message("plainhtml@example.org", from: "Bob Stone <bob@example.org>", subject: "Train tickets", date: "Sun, 9 Feb 2025 10:00:00 +0000",
+                    html: true, body: "<p>Hi,</p><p>I booked the <b>train tickets</b> for the whole team. <a href=\"https://rail.example/booking\">Booking</a>.</p><p>Bob</p>"),
+        ].joined()
+    }
+
+    /// Measures the open conversation's first body frame: its inner height, the content's height
+    /// (body box, and the document's scroll height), and whether the page or the frame scrolls sideways.
+    static let measure = """
+        (() => { const f = document.querySelector('#conversation iframe.body-frame'); const d = f.contentDocument;
+          const zoom = parseFloat(d.documentElement.style.zoom || '1');
+          return { frame: f.clientHeight, body: d.documentElement.getBoundingClientRect().height, scroll: d.documentElement.scrollHeight,
+                   innerScroll: d.documentElement.scrollHeight > d.documentElement.clientHeight + 1,
+                   frameWide: d.documentElement.scrollWidth > d.documentElement.clientWidth + 1, zoom: zoom,
+                   pageWide: document.documentElement.scrollWidth > window.innerWidth,
+                   paneWide: [...document.querySelectorAll('main, .conversation-pane, .list-pane')].some(e => e.scrollWidth > e.clientWidth + 1) }; })()
+        """
+
+    struct Fixture {
+        let dir: URL
+        let server: WebAppBrowserTests.Server
+        let ids: [String: Int64]
+    }
+
+    static func start() throws -> Fixture {
+        let dir = try Corpora.temporaryDirectory("hearth-webread")
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        let mbox = dir.appendingPathComponent("mail.mbox")
+        try mailbox().write(to: mbox, atomically: true, encoding: .utf8)
+        let imported = try HearthBinary(dataDirectory: dir).run(["import", mbox.path])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let store = try MailStore.open(directory: dir)
+        var ids: [String: Int64] = [:]
+        for thread in try store.threads(ThreadQuery(limit: 50)) { ids[thread.subject] = thread.id?.rawValue }
+        let server = try WebAppBrowserTests.Server(dataDirectory: dir, environment: ["HEARTH_MODEL_CACHE": dir.appendingPathComponent("no-models").path])
+        return Fixture(dir: dir, server: server, ids: ids)
+    }
+
+    static func open(_ fixture: Fixture, _ subject: String) throws -> [[String: Any]] {
+        let id = try #require(fixture.ids[subject], "imported: \(subject)")
+        return [
+            ["op": "open", "url": "\(fixture.server.base)/mail?box=inbox&t=\(id)"],
+            ["op": "wait", "selector": "#conversation iframe.body-frame.fitted"],
+        ]
+    }
+
+    @Test("body frames as tall as their content at 1024 px and 390 px; no sideways scrolling, a 680 px newsletter included")
+    func bodiesSizedToContent() throws {
+        let fixture = try Self.start()
+        defer { fixture.server.stop(); try? FileManager.default.removeItem(at: fixture.dir) }
+        var steps: [[String: Any]] = [
+            ["op": "viewport", "width": 1024, "height": 800, "scheme": "light"],
+            ["op": "open", "url": fixture.server.url],
+        ]
+        let cases: [(String, String)] = [("Lunch tomorrow?", "short"), ("Minutes of the committee", "long"), ("Weekly Garden Digest", "wide"), ("Train tickets", "html")]
+        for (subject, name) in cases {
+            steps += try Self.open(fixture, subject)
+            steps.append(["op": "eval", "name": "desktop-\(name)", "expr": Self.measure])
+        }
+        steps.append(["op": "screenshot", "name": "desktop-1024-html"])
+        steps.append(["op": "viewport", "width": 390, "height": 844, "scheme": "light", "mobile": true])
+        for (subject, name) in cases {
+            steps += try Self.open(fixture, subject)
+            steps.append(["op": "eval", "name": "phone-\(name)", "expr": Self.measure])
+            if name == "wide" { steps.append(["op": "screenshot", "name": "phone-390-newsletter"]) }
+        }
+        let values = try WebAppBrowserTests.drive(steps, label: "reading", artifacts: Self.artifacts).values
+        var heights: [String] = []
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+            let m = try #require(value as? [String: Any], "\(key) measured")
+            let frame = try #require(m["frame"] as? Double), body = try #require(m["body"] as? Double)
+            heights.append("\(key): frame \(Int(frame)) px, content \(Int(body.rounded())) px, zoom \(m["zoom"] ?? 1)")
+            #expect(abs(frame - body) <= 2, "\(key): frame \(frame) px for \(body) px of content")
+            #expect(m["innerScroll"] as? Bool == false, "\(key): the body scrolls inside its frame")
+            #expect(m["frameWide"] as? Bool == false, "\(key): the body scrolls sideways inside its frame")
+            #expect(m["pageWide"] as? Bool == false && m["paneWide"] as? Bool == false, "\(key): the page scrolls sideways")
+        }
+        print("reading: " + heights.joined(separator: "; "))
+        let short = try #require((values["desktop-short"] as? [String: Any])?["frame"] as? Double)
+        let long = try #require((values["desktop-long"] as? [String: Any])?["frame"] as? Double)
+        #expect(short < 120 && long > 1000, "a one-line mail gets a small frame, 90 lines a tall one (\(short), \(long))")
+        let phoneZoom = (values["phone-wide"] as? [String: Any])?["zoom"] as? Double ?? 1
+        #expect(phoneZoom < 1, "the 680 px newsletter is scaled to fit the phone")
+    }
+}
