@@ -176,6 +176,6 @@ let package = Package(
         .testTarget(name: "HearthProcessTests", dependencies: ["HearthProcess"]),
         .testTarget(name: "HearthBenchTests", dependencies: ["HearthTestSupport", "HearthProcess", "hearth-bench", "hearth", "HearthBench"]),
         .testTarget(name: "HearthAppTests", dependencies: ["HearthTestSupport", "HearthApp", "HearthStore", "HearthSync", "HearthIMAP", "HearthSMTP", "HearthOutbox", "HearthSecurity", "HearthCore"]),
-        .testTarget(name: "HearthCLITests", dependencies: ["HearthTestSupport", "HearthProcess", "hearth", "HearthCLI", "HearthStore", "HearthCore"]),
+        .testTarget(name: "HearthCLITests", dependencies: ["HearthTestSupport", "HearthProcess", "hearth", "HearthCLI", "HearthApp", "HearthStore", "HearthCore"]),
     ]
 )

@@ -49,7 +49,7 @@ struct WebAIBrowserTests {
         try WebAppBrowserTests.drive(steps, label: label, artifacts: Self.artifacts, timeout: timeout).values
     }
 
-    @Test("summary and three smart replies on a 3-message thread; a chip opens the composer; consent before download, Cancel fetches nothing")
+    @Test("summary and up to three smart replies on a 3-message thread; a chip opens the composer; consent before download, Cancel fetches nothing")
     func aiInTheBrowser() async throws {
         let dir = try Corpora.temporaryDirectory("hearth-webai")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -78,7 +78,9 @@ struct WebAIBrowserTests {
             ["op": "wait", "selector": "#ai-summary .summary-text", "timeout": 120],
             ["op": "eval", "name": "chips", "expr": chipTexts],
             ["op": "eval", "name": "summary", "expr": "document.querySelector('#ai-summary .summary-text').textContent"],
-            ["op": "expect", "name": "threeDistinct", "expr": "(() => { const t = \(chipTexts); return t.length === 3 && new Set(t).size === 3 && t.every(x => x.trim().length > 0); })()"],
+            // Up to three, all distinct and non-empty: a reply the validator refused is left out
+            // rather than shown (issue 15: fewer than three rather than a bad one).
+            ["op": "expect", "name": "distinctChips", "expr": "(() => { const t = \(chipTexts); return t.length >= 1 && t.length <= 3 && new Set(t).size === t.length && t.every(x => x.trim().length > 0); })()"],
             ["op": "screenshot", "name": "desktop-light-conversation-ai"],
             ["op": "audit", "name": "conversation-ai"],
             ["op": "expect", "name": "chipFocusable", "expr": "(() => { const a = document.querySelector('#smart-replies .smart-reply'); a.focus(); return document.activeElement === a; })()"],
@@ -95,7 +97,7 @@ struct WebAIBrowserTests {
             ["op": "expect", "name": "insertedInComposer", "expr": "document.querySelector('#compose-body').value.startsWith(sessionStorage.getItem('picked2') + '\\n\\n')"],
         ], label: "with a model", timeout: 240)
         let chips = values["chips"] as? [String] ?? []
-        #expect(Set(chips).count == 3, "three distinct chips: \(chips)")
+        #expect((1...3).contains(chips.count) && Set(chips).count == chips.count, "one to three distinct chips: \(chips)")
         #expect(((values["summary"] as? String) ?? "").count > 20)
         #expect(try store.threadSummary(ThreadID(id)) != nil, "the summary was cached")
         withModel.stop()

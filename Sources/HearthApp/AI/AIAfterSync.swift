@@ -35,6 +35,16 @@ public enum AIAfterSync {
             try await index.embedPending(using: embedder, batchSize: limit, limit: limit)
         }, limits: limits)
     }
+
+    /// The queue's `exclusive` for a data directory: the same cross-process lock as `hearth
+    /// sync`'s background run, so a long-lived process (the web app, `sync --watch`) and that run
+    /// take turns instead of loading the models twice and splitting the cores.
+    public static func exclusiveRun(dataDirectory: URL) -> PostSyncAIQueue.ExclusiveRun {
+        return { () -> (@Sendable () -> Void)? in
+            guard let lock = AIRunLock.acquire(dataDirectory: dataDirectory) else { return nil }
+            return { lock.release() }
+        }
+    }
 }
 
 /// One background AI run per data directory at a time, across processes: `hearth sync` starts a

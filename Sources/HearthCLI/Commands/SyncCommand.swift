@@ -101,6 +101,7 @@ struct SyncCommand: AsyncParsableCommand {
     private func aiQueue(engine: Engine) -> PostSyncAIQueue {
         let store = engine.store
         let (json, showProgress) = (global.json, !global.noProgress && !global.json)
+        let exclusive = AIAfterSync.exclusiveRun(dataDirectory: engine.dataDirectory)
         return PostSyncAIQueue(makeWork: {
             let work = await AIAfterSync.work(store: store)
             if showProgress, work != nil { StandardStreams.err("AI: categorising, embedding and summarising new mail…") }
@@ -111,7 +112,7 @@ struct SyncCommand: AsyncParsableCommand {
             } else if report.didWork || report.summaryFailures > 0 || !report.notes.isEmpty {
                 StandardStreams.err(AIReportText.describe(report))
             }
-        })
+        }, exclusive: exclusive)
     }
 
     private func watchAll(_ accounts: [Account], engine: Engine, ai: PostSyncAIQueue?) async throws {

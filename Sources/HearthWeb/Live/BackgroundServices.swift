@@ -10,6 +10,7 @@ extension WebApp {
     func backgroundServices() -> [ServiceGroupConfiguration.ServiceConfiguration] {
         var services: [any Service] = [LiveUpdatesService(app: self), OutboxRecoveryService(app: self)]
         if self.services.watchInboxes { services.append(InboxWatchersService(app: self)) }
+        services.append(AIBacklogService(app: self))
         services.append(RequestWorkService(app: self))
         // A service that is done (the outbox recovered, no account to watch) must not stop the others.
         return services.map { .init(service: $0, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore) }
@@ -55,6 +56,19 @@ struct InboxWatchersService: Service {
                 for (_, watcher) in watchers { await watcher.stop() }
             }
         }
+    }
+}
+
+/// Mail stored while no AI ran — an import without `--ai`, a `hearth sync` whose background run
+/// reached its time limit, models installed since — is categorised, embedded and summarised
+/// once at start. When IDLE watchers run, their first sync starts that run instead.
+struct AIBacklogService: Service {
+    weak var app: WebApp?
+
+    func run() async throws {
+        guard let app else { return }
+        if app.services.watchInboxes, let synced = try? app.syncedAccounts(), !synced.isEmpty { return }
+        app.runAIAfterSync()
     }
 }
 

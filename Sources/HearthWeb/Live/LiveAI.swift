@@ -56,7 +56,8 @@ enum LiveAIRegistry {
             entries = entries.filter { $0.value.app != nil }
             if let entry = entries[ObjectIdentifier(app)], entry.app === app { return entry.queue }
             let queue = PostSyncAIQueue(makeWork: { [weak app] in await app?.postSyncWork() },
-                                        onReport: { [weak app] report in app?.publishAIReport(report) })
+                                        onReport: { [weak app] report in app?.publishAIReport(report) },
+                                        exclusive: AIAfterSync.exclusiveRun(dataDirectory: app.dataDirectory))
             entries[ObjectIdentifier(app)] = Entry(app: app, queue: queue)
             return queue
         }

@@ -88,13 +88,18 @@ extension WebApp {
     /// One IDLE watcher per account "sync now" would sync (run by `InboxWatchersService`), signed
     /// in and connected exactly as that sync is: the application layer's credentials and servers.
     func makeWatchers() -> [(Account, InboxWatcher)] {
-        guard let app = try? application(), let accounts = try? SyncMail(app).accounts(nil) else { return [] }
+        guard let app = try? application(), let accounts = try? syncedAccounts() else { return [] }
         return accounts.compactMap { account -> (Account, InboxWatcher)? in
             guard let credentials = try? app.credentials.sync(for: account),
                   let options = try? app.servers.syncOptions(for: account) else { return nil }
             return (account, InboxWatcher(account: account, credentials: credentials, store: store,
                                           options: InboxWatcher.Options(sync: options)))
         }
+    }
+
+    /// The accounts "sync now" syncs (those with a server, active).
+    func syncedAccounts() throws -> [Account] {
+        try SyncMail(try application()).accounts(nil)
     }
 
     /// Runs one watcher until it stops, reporting what it does as `sync` events.
