@@ -67,6 +67,63 @@ import Testing
         #expect(decisions[0].reasons.contains { $0.contains("Feedback-ID") })
     }
 
+    @Test func socialMailIsKnownByNetworkDomainOrByTheShapeOfANotification() async {
+        let decisions = await EmailCategorizer().categorize([
+            Self.input(from: "messages-noreply@linkedin.com", name: "LinkedIn", subject: "You appeared in 9 searches this week"),
+            Self.input(from: "no-reply@mail.instagram.com", subject: "See what you've missed"),
+            Self.input(from: "noreply@gotinder.com", name: "Tinder", subject: "Weekly recap"),
+            // A Mastodon server mails from its own domain: the notification's shape decides.
+            Self.input(from: "notifications@social.example.net", name: "social.example.net", subject: "Kim followed you"),
+            Self.input(from: "no-reply@photos.example", subject: "Ben commented on your photo"),
+        ])
+        #expect(decisions.map(\.category) == [.social, .social, .social, .social, .social])
+        #expect(decisions[3].reasons.contains { $0.contains("social notification") })
+        let notSocial = await EmailCategorizer().categorize([
+            // A work tool's mention is an update, and a person writing "followed you" is a person.
+            Self.input(from: "notifications@github.com", subject: "Ann mentioned you in org/repo#12 (#12)", headers: [("List-Id", "<repo.org.github.com>")]),
+            Self.input(from: "kim@example.org", name: "Kim Lee", subject: "I followed you on the trail today!", text: "Nice pace."),
+        ])
+        #expect(notSocial[0].category == .updates)
+        #expect(notSocial[1].category == .primary)
+    }
+
+    @Test func automatedMailWithoutBulkHeadersIsNotTakenForAPerson() async {
+        let decisions = await EmailCategorizer().categorize([
+            // A notification system writing in French from "do not reply", no list or ESP header.
+            Self.input(from: "ne-pas-repondre@mairie.example", name: "Mairie", subject: "Nouvelle demande de contact"),
+            // Transactional wording about itself.
+            Self.input(from: "alerts-desk@bank.example", name: "Bank Desk", subject: "Transfer completed",
+                       text: "Please do not reply to this email. This mailbox is not monitored."),
+            // No sender name (scripts send like this): not decided as a person's mail.
+            Self.input(from: "lead@forms.example", subject: "[Online Lead] New lead #1111"),
+            // A receiving route's Mailgun field is not a bulk sender's fingerprint: this is Bob.
+            Self.input(from: "bob@example.com", name: "Bobby", subject: "Sup?", text: "Coming tonight?", headers: [("X-Mailgun-Incoming", "Yes")]),
+        ])
+        #expect(decisions[0].category != .primary)
+        #expect(decisions[1].category == .updates)
+        #expect(!(decisions[2].category == .primary && decisions[2].source == .signals))
+        #expect(decisions[3].category == .primary && decisions[3].source == .signals)
+    }
+
+    @Test func listMarkersThatSayNothingAboutADiscussionDoNotMakeForums() {
+        // Precedence: list alone (feedback loops, headline mailings) is not a discussion.
+        let report = CategorySignals.evaluate(Self.input(from: "scomp@isp.example", name: "Complaints", subject: "Email Feedback Report for IP 192.0.2.1",
+                                                          headers: [("Precedence", "list")]))
+        #expect(report.category != .forums)
+        // An ESP newsletter's List-Unsubscribe leaves promotions or updates, never forums.
+        let newsletter = CategorySignals.evaluate(Self.input(from: "brand@brand.example", name: "Brand", subject: "Meet the new collection",
+                                                              headers: [("List-Unsubscribe", "<https://esp.example/u>"), ("Feedback-ID", "1:2:esp")]))
+        #expect(!newsletter.candidates.contains(.forums))
+        // A commit notification through a developers' list is an update.
+        let commit = CategorySignals.evaluate(Self.input(from: "commits@source.example.org", subject: "[dev] Core: core-123.mcz",
+                                                          headers: [("List-Post", "<mailto:dev@lists.example.org>"), ("List-Id", "<dev.lists.example.org>")]))
+        #expect(commit.category == .updates)
+        // A person behind a dated address who replies on the list is still in the discussion.
+        let dated = CategorySignals.evaluate(Self.input(from: "kevin+dated+1028230251.bcad54@example.ie", name: "Kevin", subject: "Re: [ilug] tcpd",
+                                                         headers: [("List-Id", "<ilug.example.ie>"), ("List-Unsubscribe", "<mailto:u@x>")], reply: true))
+        #expect(dated.lean == .forums && dated.candidates.contains(.forums))
+    }
+
     @Test func listAndAutomationMarkersAreTheOnesThreadingReads() {
         // Each marker the categoriser counts as list or automated mail, threading counts too (AutomatedMail).
         let marked: [(String, String)] = [("List-Post", "NO"), ("List-Help", "<mailto:help@lists.example>"), ("Precedence", " Junk"),

@@ -66,18 +66,36 @@ struct BulkMailEvidence: Sendable {
     }
 
     /// Role accounts and machine-made local parts. A VERP or tracking token ("bounce-12345-…",
-    /// "Online#3.20216.56-c…", "2.20880.71-S6_ng…") has many digits or separators no person picks.
+    /// "Online#3.20216.56-c…", "2.20880.71-S6_ng…") has many digits or separators no person picks;
+    /// so do the dated addresses some people use against spam ("kevin+dated+1028230251.bcad54").
     static func isMachineAddress(_ local: String) -> Bool {
+        isRoleAddress(local) || hasMachineToken(local)
+    }
+
+    /// A role or service account ("notifications", "no-reply", "billing-alerts").
+    static func isRoleAddress(_ local: String) -> Bool {
         if roleLocalParts.contains(where: { local == $0 || local.hasPrefix($0 + "-") || local.hasPrefix($0 + "+")
             || local.hasPrefix($0 + ".") || local.hasPrefix($0 + "_") || local.hasSuffix("-" + $0) || local.hasSuffix("." + $0) }) {
             return true
         }
-        if ["noreply", "no-reply", "donotreply", "do-not-reply", "no_reply", "mailer", "bounce", "newsletter", "notify"]
-            .contains(where: { local.contains($0) }) { return true }
+        return machineLocalFragments.contains { local.contains($0) }
+    }
+
+    /// A generated token no person picks: VERP bounce ids, tracking ids, dated addresses (TMDA).
+    static func hasMachineToken(_ local: String) -> Bool {
         let digits = local.filter(\.isNumber).count
         let separators = local.filter { "#=._-".contains($0) }.count
         return local.contains("#") || local.contains("=") || digits >= 6 || (local.count >= 24 && separators >= 3)
     }
+
+    /// Pieces of local parts only machines use, in the languages of the mail the client meets
+    /// ("ne-pas-repondre", "nao-responda", "notificaciones"…).
+    static let machineLocalFragments: [String] = [
+        "noreply", "no-reply", "donotreply", "do-not-reply", "no_reply", "mailer", "bounce", "newsletter", "notify",
+        "notification", "notificac", "notifica", "benachrichtigung", "nepasrepondre", "ne-pas-repondre", "ne_pas_repondre",
+        "noresponder", "no-responder", "no-responda", "naoresponda", "nao-responda", "nonrispondere", "non-rispondere",
+        "keine-antwort", "keineantwort", "nicht-antworten", "niet-beantwoorden", "noreplay", "automailer", "autoresponder",
+    ]
 
     /// Subdomains bulk senders and notification services mail from.
     static func isMailingDomain(_ domain: String) -> Bool {
@@ -111,6 +129,7 @@ struct BulkMailEvidence: Sendable {
         "editor", "editors", "editorial", "staff", "office", "department", "club", "rewards", "members", "online",
         "network", "community", "official", "info", "marketing", "sales", "billing", "accounts", "security", "the",
         "champion", "announcements", "announce", "noreply", "reply", "bank", "airlines", "airways", "insurance",
+        "booking", "bookings", "reservations", "tickets", "hotel", "hotels", "travel", "receipts", "payments", "orders",
     ]
 
     /// Local parts that machines, teams and publishers send from.
@@ -125,6 +144,8 @@ struct BulkMailEvidence: Sendable {
         "rssfeeds", "feeds", "digest", "bot", "robot", "admin", "administrator", "customerservice", "care", "help",
         "sales", "store", "shop", "rewards", "members", "membership", "community", "events", "contact", "press",
         "media", "owner", "request", "nobody", "mail", "email", "online", "confirm", "verification", "welcome",
+        "booking", "bookings", "reservation", "reservations", "tickets", "travel", "commits", "commit", "cvs", "svn",
+        "builds", "buildbot", "jenkins", "ci", "tracker", "bugs", "issues", "payments", "payment", "shipping", "delivery",
     ]
 
     /// Phrases of the footer or header of mail sent to a list of subscribers.
@@ -135,6 +156,9 @@ struct BulkMailEvidence: Sendable {
         "if this message is not displaying", "trouble viewing this", "to stop receiving", "manage your subscription",
         "email preferences", "update your preferences", "opt out", "opt-out", "remove yourself from", "subscribed to",
         "to be removed from", "privacy policy", "all rights reserved", "add us to your address book", "newsletter in full",
+        // what automated (transactional) mail says about itself
+        "do not reply to this", "please do not reply", "don't reply to this", "this is an automated", "automatically generated",
+        "automatically sent", "this mailbox is not monitored", "replies to this email", "sent from an unmonitored",
     ]
 
     /// Mailers and services that only send bulk mail, recognised by X-Mailer or their own fields.
@@ -145,7 +169,8 @@ struct BulkMailEvidence: Sendable {
         }
         if let field = input.headers.first(where: { field in
             let name = field.name.lowercased()
-            return CategorizationHeaders.espPrefixes.contains { name.hasPrefix($0) }
+            // "-incoming" fields are stamped by a receiving route (Mailgun's inbound), not by a sender.
+            return (CategorizationHeaders.espPrefixes.contains { name.hasPrefix($0) } && !name.hasSuffix("-incoming"))
                 || ["feedback-id", "list-unsubscribe-post", "x-csa-complaints"].contains(name)
         }) {
             return field.name

@@ -69,6 +69,14 @@ public enum CategoryExamples {
             "Press release: the institute comments on the new regulation announced today.",
             "Your domain name expires in 30 days. Renew it to keep your website online.",
             "Welcome! Please confirm your email address to activate your account.",
+            // Editorial mail and feed items read like anything at all; what they share is that
+            // they tell, they do not sell (the nearest-centroid step confused them with promotions).
+            "Scientists found that the old bridge was built from recycled stone, according to a study published this week.",
+            "Opinion: why the city should rethink its parking rules. Our columnist looks at three other towns.",
+            "The team behind the popular text editor explains how the new version handles very large files.",
+            "Interview: a photographer talks about ten years of travelling with one camera.",
+            "Read the full article on our website. Comments are open for subscribers.",
+            "Your daily briefing: markets closed higher, a storm moves east, and a court rules on privacy.",
         ],
         .forums: [
             "Re: [dev-list] build fails on ARM with the latest patch. I tried it here and it works with gcc 12.",

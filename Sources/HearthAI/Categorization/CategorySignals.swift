@@ -31,16 +31,6 @@ public enum CategorySignals {
     /// domain alone, never by what a message says (the embeddings confused chatty mail with it).
     static let withoutSocial: [AICategory] = [.primary, .promotions, .updates, .forums]
 
-    /// Sender domains of social networks (and their notification subdomains).
-    static let socialDomains: Set<String> = [
-        "facebookmail.com", "facebook.com", "linkedin.com", "twitter.com", "x.com", "instagram.com",
-        "pinterest.com", "reddit.com", "redditmail.com", "tiktok.com", "youtube.com", "quora.com",
-        "meetup.com", "nextdoor.com", "tumblr.com", "snapchat.com", "discord.com", "discordapp.com",
-        "strava.com", "goodreads.com", "myspace.com", "friendster.com", "classmates.com", "mastodon.social",
-        "bsky.app", "threads.net", "whatsapp.com", "telegram.org", "flickr.com", "vk.com", "xing.com",
-        "plus.google.com", "twitch.tv", "slack.com", "medium.com", "tiktokmail.com", "mail.instagram.com",
-    ]
-
     public static func evaluate(_ input: CategorizationInput) -> SignalVerdict {
         let subject = input.subject.lowercased()
         let local = input.senderLocalPart ?? ""
@@ -48,9 +38,13 @@ public enum CategorySignals {
         let evidence = BulkMailEvidence(input)
         let history = input.senderHistory
 
-        // Social networks: decided by the sender's domain.
-        if socialDomains.contains(where: { domain == $0 || domain.hasSuffix("." + $0) }) {
-            return SignalVerdict(category: .social, confidence: 0.95, candidates: [.social], reasons: ["social network sender (\(domain))"])
+        // Social networks: decided by the sender's domain, or by a notification's shape.
+        if let network = SocialNetworkMail.network(domain: domain) {
+            return SignalVerdict(category: .social, confidence: 0.95, candidates: [.social], reasons: ["social network sender (\(network))"])
+        }
+        if SocialNetworkMail.isNotification(subject: subject, domain: domain, machineSender: evidence.machineSender) {
+            return SignalVerdict(category: .social, confidence: 0.88, candidates: [.social],
+                                 reasons: ["a social notification (someone did something to you) from \(local)@\(domain)"])
         }
         // Machines talking: delivery reports, cron, auto-replies.
         if let autoSubmitted = input.header("Auto-Submitted"), AutomatedMail.isAutoSubmitted(autoSubmitted) {
@@ -84,7 +78,9 @@ public enum CategorySignals {
             reasons.append("List-Post header")
         } else if evidence.listHeaders && reply {
             reasons.append("reply on a mailing list")
-        } else if evidence.precedence == "list" && !newsletterLike && !evidence.machineSender && !evidence.organisationSender {
+        } else if evidence.precedence == "list" && (tagged || reply) && !newsletterLike && !evidence.machineSender && !evidence.organisationSender {
+            // Precedence: list alone is stamped on announcements and reports too (feedback loops,
+            // headline mailings); a list tag or a reply says people talk there.
             reasons.append("Precedence: list")
         } else if evidence.sentToList && !evidence.machineSender && !evidence.organisationSender && !newsletterLike {
             reasons.append("sent to a list address")
@@ -93,9 +89,15 @@ public enum CategorySignals {
         } else {
             return nil
         }
-        if evidence.machineSender || isServiceNotification(subject) {
-            // Notifications a service sends through a list (bug trackers, commits, CI) are updates.
-            return SignalVerdict(category: nil, confidence: 0.5, candidates: [.forums, .updates], reasons: reasons + ["automated sender on a list"], lean: .updates)
+        // Notifications a service sends through a list (bug trackers, commits, CI, code hosting)
+        // are updates; a token address that replies is usually a person behind a dated or
+        // tagged address (TMDA), so that stays open.
+        let roleSender = BulkMailEvidence.isRoleAddress(input.senderLocalPart ?? "") || BulkMailEvidence.isMailingDomain(input.senderDomain ?? "")
+        if isServiceNotification(subject) || ServiceMail.isWorkTool(input.senderDomain ?? "") || (evidence.machineSender && (!reply || roleSender)) {
+            return SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates], reasons: reasons + ["a service's notification on a list"])
+        }
+        if evidence.machineSender {
+            return SignalVerdict(category: nil, confidence: 0.5, candidates: [.forums, .updates], reasons: reasons + ["automated-looking sender replying on a list"], lean: .forums)
         }
         if !reply && newsletterLike && !evidence.listPost {
             return SignalVerdict(category: nil, confidence: 0.5, candidates: [.forums, .updates, .promotions], reasons: reasons + ["reads like a newsletter"])
@@ -104,8 +106,9 @@ public enum CategorySignals {
     }
 
     /// Subjects of commit, bug-tracker and CI mail, which reach lists under a person's name.
+    /// Also an issue or pull-request number closing the subject ("… (#42)"), as code hosts write it.
     static func isServiceNotification(_ subject: String) -> Bool {
-        subject.range(of: #"\b(cvs|svn|git) (commit|update)|\bcvs:|\bcommit(ted)?:|\[(jira|bugzilla|bug \d+|jenkins|ci)\]|\bbug #?\d+\b|\bbuild (failed|succeeded|fixed|broken)"#,
+        subject.range(of: #"\b(cvs|svn|git) (commit|update)|\bcvs:|\bcommit(ted)?:|\[(jira|bugzilla|bug \d+|jenkins|ci)\]|\bbug #?\d+\b|\bbuild (failed|succeeded|fixed|broken)|\(#\d+\)\s*$"#,
                       options: .regularExpression) != nil
     }
 
@@ -134,9 +137,15 @@ public enum CategorySignals {
             return SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates], reasons: reasons)
         }
         var lean: AICategory? = margin >= 1.5 ? .promotions : (margin <= -1 ? .updates : input.senderHistory?.usualCategory())
-        if lean == nil && evidence.machineSender && subjectOnly.promotions == 0 { lean = .updates }   // a service notifying
-        // Only mail that came through a list can be a discussion; a machine never posts to one.
-        let listLike = (evidence.listHeaders || evidence.precedence != nil || evidence.sentToList) && !evidence.machineSender
+        // Bulk mail that sells nothing in its subject and hardly anything in its text informs:
+        // a service notifying, a newsletter, a feed item.
+        if lean == nil && subjectOnly.promotions == 0 && scores.promotions < 1.5 { lean = .updates }
+        // Only mail that came through a list can be a discussion; a machine never posts to one,
+        // and a bulk-mail service's List-Unsubscribe (on every modern newsletter and receipt) or
+        // Precedence: bulk says nothing about a discussion.
+        let discussionMarkers = input.listID != nil || evidence.precedence == "list" || evidence.sentToList
+            || input.header("List-Help") != nil || input.header("Mailing-List") != nil || input.header("X-Mailing-List") != nil
+        let listLike = discussionMarkers && evidence.espFingerprint == nil && !evidence.machineSender
         let candidates: [AICategory] = listLike ? [.promotions, .updates, .forums] : [.promotions, .updates]
         return SignalVerdict(category: nil, confidence: 0.5, candidates: candidates, reasons: reasons, lean: lean)
     }
@@ -162,11 +171,18 @@ public enum CategorySignals {
             return SignalVerdict(category: nil, confidence: 0.55, candidates: withoutSocial, reasons: reasons, lean: usual)
         }
         let scores = CategoryVocabulary.score(subject: input.subject, body: "")
-        if !evidence.undisclosedRecipients && input.recipients.count <= 10 && scores.promotions < 2 && scores.updates < 3
+        // People's mail programs put their name on what they send; a bare address (or the
+        // address repeated as the name) is how scripts and notification systems send.
+        let named = input.from?.name.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.contains("@") } ?? false
+        if !named { reasons.append("no sender name") }
+        if named && !evidence.undisclosedRecipients && input.recipients.count <= 10 && scores.promotions < 2 && scores.updates < 3
             && evidence.links < 5 {
             return SignalVerdict(category: .primary, confidence: 0.86, candidates: [.primary], reasons: reasons)
         }
-        // A first message to many, or with a newsletter-like subject: the embeddings decide, leaning primary.
-        return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons, lean: .primary)
+        // A first message to many, or with a newsletter-like subject: the embeddings decide,
+        // leaning primary unless nobody is named as recipient (a circular sent Bcc).
+        if evidence.undisclosedRecipients { reasons.append("no recipient named") }
+        return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons,
+                             lean: evidence.undisclosedRecipients ? nil : .primary)
     }
 }

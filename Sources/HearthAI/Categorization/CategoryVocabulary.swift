@@ -41,7 +41,7 @@ enum CategoryVocabulary {
     struct Scores: Sendable, Hashable { var promotions: Double; var updates: Double }
 
     /// Subject phrases count 2, body phrases 0.5 each (at most 3 per list from the body);
-    /// a price ("$49", "€10", "20%") counts for promotions.
+    /// a price ("$49", "€10", "20%"), an exclamation mark or an emoji in the subject counts for promotions.
     static func score(subject: String, body: String) -> Scores {
         let subject = subject.lowercased()
         let body = String(body.lowercased().prefix(1_500))
@@ -50,7 +50,11 @@ enum CategoryVocabulary {
         let updates = 2 * Double(count(transactional, in: subject)) + 0.5 * Double(min(3, count(transactional, in: body)))
             + 1.5 * Double(count(informational, in: subject)) + 0.5 * Double(min(3, count(informational, in: body)))
         if subject.range(of: #"[$€£]\s?\d|\d+\s?%"#, options: .regularExpression) != nil { promotions += 2 }
-        if body.range(of: #"[$€£]\s?\d"#, options: .regularExpression) != nil { promotions += 0.5 }
+        // Exclamation marks and pictographs in a subject are how bulk mail sells ("Last call! 🔥");
+        // receipts and alerts are caught earlier by their vocabulary.
+        if subject.contains("!") { promotions += 1 }
+        if subject.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) { promotions += 1.5 }
+        if body.range(of: #"[$€£]\s?\d|\d\s?%"#, options: .regularExpression) != nil { promotions += 0.5 }
         return Scores(promotions: promotions, updates: updates)
     }
 

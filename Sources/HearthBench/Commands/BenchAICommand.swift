@@ -22,6 +22,8 @@ struct BenchAICommand: ParsableCommand {
         /// Quality on the whole hand-labelled set, per class, tuning part and held-out part apart.
         var categoryScoresDev: CategoryScores?
         var categoryScoresHoldout: CategoryScores?
+        /// The modern set (newer real mail, all held out; docs/ai.md "Modern set").
+        var categoryScoresModern: CategoryScores?
         var categorizationLLMCalls: Int?
         var generationModel: String?
         var smartReplySeconds: Double?
@@ -52,6 +54,7 @@ struct BenchAICommand: ParsableCommand {
     func run() throws {
         try reportingAIErrors(json: json) {
             let all = try EvaluationSet.load(path: nil)
+            let modern = (try? EvaluationSet.load(path: EvaluationSet.modernPath)) ?? []
             let items = all.prefix(100)
             let inputs = items.map(\.input)
             let labels = items.map(\.label)
@@ -78,6 +81,10 @@ struct BenchAICommand: ParsableCommand {
                 for holdout in [false, true] {
                     let pairs = zip(all, allDecisions).filter { $0.0.holdout == holdout }.map { ($0.0.label, $0.1.category) }
                     if holdout { r.categoryScoresHoldout = CategoryScores(pairs: pairs) } else { r.categoryScoresDev = CategoryScores(pairs: pairs) }
+                }
+                if !modern.isEmpty {
+                    let modernDecisions = await categorizer.categorize(modern.map(\.input))
+                    r.categoryScoresModern = CategoryScores(pairs: zip(modern, modernDecisions).map { ($0.0.label, $0.1.category) })
                 }
                 guard let generator else { r.notes.append("no chat model installed: replies/summary not measured"); return r }
                 let message = ThreadMessageText(sender: "Alice Martin", date: Date(), text: """
@@ -175,6 +182,7 @@ struct BenchAICommand: ParsableCommand {
                      "categorise \(r.emails):                 \(f(r.categorizationSeconds, "%.2f")) s (spec < 30 s), accuracy \(f(r.categorizationAccuracy.map { $0 * 100 }, "%.0f"))%, LLM consulted for \(r.categorizationLLMCalls ?? 0)",
                      "category quality, tuning part:  \(r.categoryScoresDev?.summary ?? "n/a")",
                      "category quality, held out:     \(r.categoryScoresHoldout?.summary ?? "n/a")",
+                     "category quality, modern set:   \(r.categoryScoresModern?.summary ?? "n/a")",
                      "smart replies (\(r.generationModel ?? "none")): \(f(r.smartReplySeconds, "%.2f")) s (spec < 3 s)",
                      "summary of 4 messages:          \(f(r.summarySeconds, "%.2f")) s (spec < 3 s; first, cold: \(f(r.coldSummarySeconds, "%.2f")) s)",
                      "  prompt \(f(r.summaryPromptTokens, "%.0f")) tokens (\(f(r.summaryEvaluatedPromptTokens, "%.0f")) evaluated) in \(f(r.summaryPromptSeconds, "%.2f")) s, generated \(f(r.summaryGeneratedTokens, "%.0f")) tokens in \(f(r.summaryGenerationSeconds, "%.2f")) s",

@@ -18,6 +18,8 @@ struct BenchCategorizeCommand: ParsableCommand {
 
     @Option(help: "The labelled set (default: the repository's).") var evalSet: String?
     @Flag(help: "Do not consult the LLM for unsure emails (faster).") var noLlm = false
+    @Flag(help: "List the misses of the tuning (dev) rows with the categoriser's reasons; held-out rows are only counted.")
+    var showDevMisses = false
     @Flag(help: "Print the result as JSON.") var json = false
 
     func run() throws {
@@ -34,6 +36,12 @@ struct BenchCategorizeCommand: ParsableCommand {
             }
             let report = EvaluationReport(items: set, decisions: decisions, seconds: Date().timeIntervalSince(started))
             StandardStreams.out(json ? try JSONOutput.render("categorize.eval", report) : report.table)
+            if showDevMisses {
+                for (item, decision) in zip(set, decisions) where !item.holdout && item.label != decision.category {
+                    StandardStreams.out("miss \(item.key): \(item.label.rawValue) → \(decision.category.rawValue) [\(decision.source.rawValue)] "
+                                        + "\(item.input.from?.address ?? "?") | \(item.input.subject.prefix(60)) | " + decision.reasons.joined(separator: "; "))
+                }
+            }
         }
     }
 }

@@ -10,10 +10,15 @@ enum EvaluationSet {
     /// `holdout`: the rows never looked at while tuning (5th column, docs/ai.md "Evaluation set").
     struct Item { let key: String; let label: AICategory; let clear: Bool; var holdout = false; let input: CategorizationInput }
 
-    static var defaultPath: String {
+    static var resources: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tests/HearthAITests/Resources/category-eval.tsv").path
+            .deletingLastPathComponent().appendingPathComponent("Tests/HearthAITests/Resources")
     }
+
+    /// The 2002 SpamAssassin set (dev and held-out rows).
+    static var defaultPath: String { resources.appendingPathComponent("category-eval.tsv").path }
+    /// Newer real mail from the mime-* corpora, all held out (docs/ai.md, "Modern set").
+    static var modernPath: String { resources.appendingPathComponent("category-eval-modern.tsv").path }
 
     static var corpus: URL {
         get throws {
@@ -21,26 +26,33 @@ enum EvaluationSet {
         }
     }
 
+    /// Rows are keys into the SpamAssassin tarball, or paths of message files inside the
+    /// corpora folder (the modern set); both are read through the real MIME parser.
     static func load(path: String?) throws -> [Item] {
         let file = path ?? defaultPath
         guard let tsv = try? String(contentsOfFile: file, encoding: .utf8) else { throw CLIError.notFound("no evaluation set at \(file)") }
-        let corpus = try Self.corpus
-        guard FileManager.default.fileExists(atPath: corpus.path) else {
-            throw CLIError.notFound("the evaluation set needs \(corpus.path) (HEARTH_CORPORA names the corpora folder)")
-        }
+        let corpora = try BenchEnvironment.corpora()
         let rows = tsv.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t").map(String.init) }.filter { $0.count >= 3 }
+        let inTarball = rows.filter { !FileManager.default.fileExists(atPath: corpora.appendingPathComponent($0[0]).path) }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-eval-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let tar = Process()
-        tar.executableURL = URL(fileURLWithPath: "/bin/tar")
-        tar.arguments = ["-xJf", corpus.path, "-C", dir.path] + rows.map { "spamassassin-public-corpus/\($0[0])" }
-        try tar.run()
-        tar.waitUntilExit()
+        if !inTarball.isEmpty {
+            let corpus = try Self.corpus
+            guard FileManager.default.fileExists(atPath: corpus.path) else {
+                throw CLIError.notFound("the evaluation set needs \(corpus.path) (HEARTH_CORPORA names the corpora folder)")
+            }
+            let tar = Process()
+            tar.executableURL = URL(fileURLWithPath: "/bin/tar")
+            tar.arguments = ["-xJf", corpus.path, "-C", dir.path] + inTarball.map { "spamassassin-public-corpus/\($0[0])" }
+            try tar.run()
+            tar.waitUntilExit()
+        }
         let parser = MIMEParser()
         return rows.compactMap { row in
-            guard let label = AICategory(rawValue: row[1]),
-                  let data = try? Data(contentsOf: dir.appendingPathComponent("spamassassin-public-corpus/\(row[0])")),
+            let direct = corpora.appendingPathComponent(row[0])
+            let file = FileManager.default.fileExists(atPath: direct.path) ? direct : dir.appendingPathComponent("spamassassin-public-corpus/\(row[0])")
+            guard let label = AICategory(rawValue: row[1]), let data = try? Data(contentsOf: file),
                   let parsed = try? parser.parse(data) else { return nil }
             let body = parsed.textBody ?? parsed.htmlBody.map(MailTextTrimmer.plainText(fromHTML:)) ?? parsed.snippet
             let input = CategorizationInput(from: parsed.from.first, recipients: parsed.to + parsed.cc, subject: parsed.subject,
@@ -60,6 +72,9 @@ struct EvaluationReport: Encodable {
     let seconds: Double
     let perCategory: [Line]
     let bySource: [String: Int]
+    /// Per-class precision and recall of the rows tuned on and of the held-out rows (nil: none).
+    let dev: CategoryScores?
+    let holdout: CategoryScores?
 
     init(items set: [EvaluationSet.Item], decisions: [CategoryDecision], seconds: Double) {
         var per: [AICategory: (Int, Int)] = [:]
@@ -80,6 +95,11 @@ struct EvaluationReport: Encodable {
             return Line(category: c.rawValue, correct: right, total: total, accuracy: total == 0 ? 0 : Double(right) / Double(total))
         }
         bySource = Dictionary(grouping: decisions, by: { $0.source.rawValue }).mapValues(\.count)
+        let pairs = zip(set, decisions).map { (item: $0.0, label: $0.0.label, predicted: $0.1.category) }
+        let devPairs = pairs.filter { !$0.item.holdout }.map { ($0.label, $0.predicted) }
+        let holdoutPairs = pairs.filter { $0.item.holdout }.map { ($0.label, $0.predicted) }
+        dev = devPairs.isEmpty ? nil : CategoryScores(pairs: devPairs)
+        holdout = holdoutPairs.isEmpty ? nil : CategoryScores(pairs: holdoutPairs)
     }
 
     var table: String {
@@ -89,6 +109,8 @@ struct EvaluationReport: Encodable {
             lines.append(line.total == 0 ? "  \(line.category): no examples"
                          : String(format: "  %-10@ %3d/%-3d %5.1f%%", line.category, line.correct, line.total, line.accuracy * 100))
         }
+        if let dev { lines.append("  tuning part: \(dev.summary)") }
+        if let holdout { lines.append("  held out:    \(holdout.summary)") }
         lines.append("  decided by: " + bySource.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         return lines.joined(separator: "\n")
     }

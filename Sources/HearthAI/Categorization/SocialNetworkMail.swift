@@ -1,0 +1,69 @@
+import Foundation
+
+/// Mail from social networks, media-sharing sites and dating services (Gmail's "Social" tab):
+/// recognised by the sender's domain, or — for the many federated and smaller networks no list
+/// can name (every Mastodon server mails from its own domain) — by the shape of a notification:
+/// a machine sender telling the user what another person did to them ("Anna followed you",
+/// "Ben commented on your photo", "You have a new match").
+///
+/// Never by what a person writes: before issue 15 the embeddings called chatty personal mail
+/// "social", so the category stays out of the embedding candidates and is decided here only.
+enum SocialNetworkMail {
+    /// Sender domains (and their notification subdomains: `hasSuffix("." + domain)`).
+    static let domains: Set<String> = [
+        // networks
+        "facebookmail.com", "facebook.com", "fb.com", "messenger.com", "linkedin.com", "twitter.com", "x.com",
+        "instagram.com", "threads.net", "pinterest.com", "reddit.com", "redditmail.com", "tiktok.com", "tiktokmail.com",
+        "snapchat.com", "youtube.com", "quora.com", "tumblr.com", "myspace.com", "friendster.com", "classmates.com",
+        "vk.com", "ok.ru", "xing.com", "plus.google.com", "nextdoor.com", "meetup.com", "bereal.com", "weibo.com",
+        // federated and newer networks
+        "bsky.app", "bsky.social", "mastodon.social", "mastodon.online", "mastodon.world", "mstdn.social", "mas.to",
+        "fosstodon.org", "hachyderm.io", "infosec.exchange", "techhub.social", "universeodon.com", "pixelfed.social",
+        // media sharing and hobby networks
+        "flickr.com", "vimeo.com", "soundcloud.com", "deviantart.com", "behance.net", "dribbble.com", "twitch.tv",
+        "strava.com", "goodreads.com", "letterboxd.com", "untappd.com", "vsco.co", "medium.com",
+        // messaging
+        "whatsapp.com", "telegram.org", "discord.com", "discordapp.com", "signal.org",
+        // dating
+        "tinder.com", "gotinder.com", "bumble.com", "hinge.co", "match.com", "okcupid.com", "pof.com", "badoo.com",
+        "grindr.com", "zoosk.com", "eharmony.com", "happn.com", "feeld.co", "coffeemeetsbagel.com", "elitesingles.com",
+    ]
+
+    /// What a notification says someone did to or for the user. Lower-case, matched in the subject.
+    static let notificationPhrases: [String] = [
+        "followed you", "is following you", "started following you", "new follower", "follow request",
+        "mentioned you", "you were mentioned", "tagged you", "you were tagged", "commented on your", "replied to your post",
+        "replied to your comment", "replied to your tweet", "liked your", "likes your", "reacted to your", "favourited your",
+        "favorited your", "boosted your", "reposted your", "retweeted your", "shared your post",
+        "sent you a message", "sent you a friend request", "friend request", "wants to connect", "invitation to connect",
+        "accepted your invitation", "endorsed you", "viewed your profile", "people you may know", "added you as a friend",
+        "new match", "it's a match", "likes you", "super liked you", "sent you a wink", "wrote on your timeline",
+    ]
+
+    /// The domain it came from, when that is a social network.
+    static func network(domain: String) -> String? {
+        domains.first { domain == $0 || domain.hasSuffix("." + $0) }
+    }
+
+    /// A machine sender reporting what another person did to the user, not from a work tool.
+    static func isNotification(subject: String, domain: String, machineSender: Bool) -> Bool {
+        guard machineSender, !ServiceMail.isWorkTool(domain) else { return false }
+        let subject = subject.lowercased()
+        return notificationPhrases.contains { subject.contains($0) }
+    }
+}
+
+/// Services whose mail is notifications about work (code hosting, trackers, chat, documents):
+/// "Ann mentioned you in PROJ-12" reads like a social notification and "Re: [org/repo] …" like
+/// a list discussion, but both are updates.
+enum ServiceMail {
+    static let workToolDomains: Set<String> = [
+        "github.com", "gitlab.com", "bitbucket.org", "atlassian.net", "atlassian.com", "slack.com", "asana.com",
+        "trello.com", "notion.so", "figma.com", "zoom.us", "monday.com", "clickup.com", "linear.app", "basecamp.com",
+        "launchpad.net", "sourceforge.net", "readthedocs.org", "circleci.com", "travis-ci.com", "sentry.io", "pagerduty.com",
+    ]
+
+    static func isWorkTool(_ domain: String) -> Bool {
+        workToolDomains.contains { domain == $0 || domain.hasSuffix("." + $0) }
+    }
+}
