@@ -120,4 +120,61 @@ struct WebReadingBrowserTests {
         let phoneZoom = (values["phone-wide"] as? [String: Any])?["zoom"] as? Double ?? 1
         #expect(phoneZoom < 1, "the 680 px newsletter is scaled to fit the phone")
     }
+
+    /// The colours a reader sees in the open conversation's first body: the frame document's
+    /// text colour and the background behind it (the document's, else the iframe element's).
+    static let colors = """
+        (() => { const f = document.querySelector('#conversation iframe.body-frame'); const d = f.contentDocument;
+          const rgb = c => (c.match(/[0-9.]+/g) || []).map(Number);
+          const opaque = c => { const v = rgb(c); return v.length === 3 || (v.length === 4 && v[3] > 0.5); };
+          const root = getComputedStyle(d.documentElement).backgroundColor;
+          const bg = opaque(root) ? root : getComputedStyle(f).backgroundColor;
+          const lum = c => { const [r, g, b] = rgb(c); return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255; };
+          const text = getComputedStyle(d.querySelector('td, p, pre') || d.body).color;
+          return { text: lum(text), background: lum(bg), theme: document.documentElement.dataset.theme,
+                   followsTheme: f.classList.contains('follows-theme'), table: d.querySelector('table') ? lum(getComputedStyle(d.querySelector('table')).backgroundColor) : null }; })()
+        """
+
+    @Test("dark theme: plain text and colourless HTML shown light on dark; a newsletter with its own colours keeps its light card")
+    func darkBodies() throws {
+        let fixture = try Self.start()
+        defer { fixture.server.stop(); try? FileManager.default.removeItem(at: fixture.dir) }
+        var steps: [[String: Any]] = [
+            ["op": "viewport", "width": 1400, "height": 900, "scheme": "light"],
+            ["op": "open", "url": fixture.server.url],
+            ["op": "open", "url": "\(fixture.server.base)/settings"],
+            ["op": "wait", "selector": "#setting-theme"],
+            ["op": "eval", "name": "themeChange", "expr": "(() => { const s = document.querySelector('#setting-theme'); s.value = 'dark'; s.dispatchEvent(new Event('change', {bubbles: true})); return true; })()"],
+            ["op": "waitText", "selector": "#setting-theme-form .saved-status", "text": "Saved"],
+        ]
+        let cases: [(String, String)] = [("Lunch tomorrow?", "plain"), ("Train tickets", "html"), ("Weekly Garden Digest", "newsletter")]
+        for (subject, name) in cases {
+            steps += try Self.open(fixture, subject)
+            steps.append(["op": "eval", "name": name, "expr": Self.colors])
+            steps.append(["op": "screenshot", "name": "dark-\(name)"])
+        }
+        // The system theme follows the browser's preference.
+        steps += [
+            ["op": "open", "url": "\(fixture.server.base)/settings"],
+            ["op": "wait", "selector": "#setting-theme"],
+            ["op": "eval", "name": "themeSystem", "expr": "(() => { const s = document.querySelector('#setting-theme'); s.value = 'system'; s.dispatchEvent(new Event('change', {bubbles: true})); return true; })()"],
+            ["op": "waitText", "selector": "#setting-theme-form .saved-status", "text": "Saved"],
+            ["op": "viewport", "width": 1400, "height": 900, "scheme": "dark"],
+        ]
+        steps += try Self.open(fixture, "Train tickets")
+        steps.append(["op": "eval", "name": "system-dark", "expr": Self.colors])
+        steps.append(["op": "viewport", "width": 1400, "height": 900, "scheme": "light"])
+        steps += try Self.open(fixture, "Train tickets")
+        steps.append(["op": "eval", "name": "system-light", "expr": Self.colors])
+        let values = try WebAppBrowserTests.drive(steps, label: "dark bodies", artifacts: Self.artifacts).values
+        func lum(_ name: String, _ key: String) -> Double { ((values[name] as? [String: Any])?[key] as? Double) ?? -1 }
+        print("dark bodies: " + ["plain", "html", "newsletter", "system-dark", "system-light"].map { "\($0) text \(lum($0, "text")) on \(lum($0, "background"))" }.joined(separator: "; "))
+        for name in ["plain", "html", "system-dark"] {
+            #expect(lum(name, "text") > 0.7 && lum(name, "background") >= 0 && lum(name, "background") < 0.15, "\(name): light text on a dark background")
+            #expect((values[name] as? [String: Any])?["followsTheme"] as? Bool == true, "\(name) follows the theme")
+        }
+        #expect(lum("newsletter", "background") > 0.9 && lum("newsletter", "table") > 0.9, "the newsletter keeps its light card and white table")
+        #expect((values["newsletter"] as? [String: Any])?["followsTheme"] as? Bool == false)
+        #expect(lum("system-light", "text") < 0.3 && lum("system-light", "background") > 0.9, "system theme, light preference: dark text on white")
+    }
 }

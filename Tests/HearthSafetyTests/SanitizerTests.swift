@@ -178,6 +178,26 @@ import Testing
         #expect(frame.contains("&lt;p&gt;&quot;x&quot; &amp;amp; y&lt;/p&gt;"))
     }
 
+    @Test("mail that names its own colours is shown as sent; plain text and colourless HTML may follow a dark theme")
+    func ownColours() throws {
+        for html in ["<p style=\"color:#333\">x</p>", "<table bgcolor=\"#ffffff\"><tr><td>x</td></tr></table>",
+                     "<font color=\"red\">x</font>", "<div style=\"background:#fff\">x</div>",
+                     "<style>td{padding:0;background-color:#eee}</style><p>x</p>"] {
+            #expect(try SafetyFixtures.sanitize(html).setsColors, "\(html)")
+            #expect(!SafeBodyRenderer().render(html: html, plainText: "x").canFollowDarkTheme, "\(html)")
+        }
+        for html in ["<p>Hi <b>there</b> <a href=\"https://a.example/\">link</a></p>", "<p style=\"border-color:#ccc;margin:0\">x</p>",
+                     "<p>the css says color: red</p>", "<p style=\"display:none;color:red\">x</p><p>y</p>"] {
+            #expect(!(try SafetyFixtures.sanitize(html).setsColors), "\(html)")
+            #expect(SafeBodyRenderer().render(html: html, plainText: "x").canFollowDarkTheme, "\(html)")
+        }
+        #expect(SafeBodyRenderer().render(html: nil, plainText: "plain").canFollowDarkTheme)
+        let contract = RenderingContract(appOrigin: nil, remoteImages: .block)
+        #expect(contract.document(body: "x", appearance: .dark).contains("color-scheme:dark"))
+        #expect(contract.document(body: "x", appearance: .followSystem).contains("@media (prefers-color-scheme: dark){"))
+        #expect(!contract.document(body: "x").contains("color-scheme"))
+    }
+
     @Test func remoteContentDecision() {
         #expect(RemoteContentDecision.policy(loadRequestedForMessage: false, senderAlwaysAllowed: false) == .block)
         #expect(RemoteContentDecision.policy(loadRequestedForMessage: true, senderAlwaysAllowed: false) == .allow)

@@ -27,6 +27,25 @@ public enum CSSSanitizer {
         "table-layout", "caption-side", "empty-cells", "direction", "unicode-bidi", "box-sizing",
     ]
 
+    /// The properties that choose text or background colours (what a dark theme would fight with).
+    static let colorProperties: Set<String> = ["color", "background-color", "background"]
+
+    /// Whether sanitised CSS (canonical `prop:value;` form, rules or declarations) sets a text
+    /// or background colour.
+    static func namesColors(_ css: String) -> Bool {
+        var previous: Character = ";"
+        var index = css.startIndex
+        while index < css.endIndex {
+            let c = css[index]
+            if previous == ";" || previous == "{" {
+                for property in colorProperties where css[index...].hasPrefix(property + ":") { return true }
+            }
+            previous = c
+            index = css.index(after: index)
+        }
+        return false
+    }
+
     /// Substrings that disqualify a value (checked lower-cased, comments removed).
     static let forbiddenInValue = ["url(", "image(", "image-set(", "element(", "expression", "javascript:",
                                    "vbscript:", "@", "<", ">", "{", "}", "\\", "attr(", "var(", "env(", "binding", "behavior"]

@@ -150,6 +150,7 @@ private struct SanitizingWalker: Sendable {
                 }
                 var tag = "<" + name
                 tag += keptAttributes(attributes, allowed: allowed)
+                if !result.setsColors && !isHidden { result.setsColors = Self.setsColors(attributes, allowed: allowed) }
                 if name == "a" { tag += linkAttributes(attributes, result: &result) }
                 tag += ">"
                 out += tag
@@ -180,6 +181,7 @@ private struct SanitizingWalker: Sendable {
             + lower.components(separatedBy: "@import").count - 1
         let css = CSSSanitizer.sanitizeStylesheet(source)
         if !css.isEmpty { out += "<style>" + css + "</style>" }
+        if !result.setsColors && CSSSanitizer.namesColors(css) { result.setsColors = true }
     }
 
     // MARK: Attributes
@@ -320,6 +322,22 @@ private struct SanitizingWalker: Sendable {
             }
         }
         return (width, height)
+    }
+
+    /// Whether an element's kept attributes choose a text or background colour.
+    static func setsColors(_ attributes: [(name: String, value: String)], allowed: Set<String>) -> Bool {
+        for (name, value) in attributes {
+            switch name {
+            case "bgcolor", "color":
+                if allowed.contains(name) || SanitizerPolicy.globalAttributes.contains(name),
+                   SanitizerPolicy.checkedValue(value, kind: .color) != nil { return true }
+            case "style":
+                if CSSSanitizer.declarations(value).contains(where: { CSSSanitizer.colorProperties.contains($0.property) }) { return true }
+            default:
+                continue
+            }
+        }
+        return false
     }
 
     /// Whether an element hides its content: the `hidden` attribute, `display:none`,

@@ -103,6 +103,10 @@ public struct SanitizedHTML: Sendable, Hashable {
     public var textCharacters: Int
     /// Images kept or shown as placeholders.
     public var imagesShown: Int
+    /// Whether the kept HTML chooses colours of its own (a text or background colour in a
+    /// `style`, a style sheet, `bgcolor` or `<font color>`): such a mail is designed for the
+    /// colours it names and is shown as sent; one that names none can follow a dark theme.
+    public var setsColors: Bool = false
 
     public var trackersBlocked: Int { trackers.count }
     /// True when nothing a reader could see survived: the caller shows the plain-text body.

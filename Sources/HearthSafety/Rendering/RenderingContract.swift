@@ -39,14 +39,35 @@ public struct RenderingContract: Sendable, Hashable {
         ].joined(separator: "; ")
     }
 
+    /// The colours a body is shown in. Only mail that names no colours of its own (plain text,
+    /// simple HTML: `SafeBodyRenderer.Rendered.canFollowDarkTheme`) should be given a dark one.
+    public enum Appearance: Sendable, Hashable {
+        /// The mail's own colours on white (browser defaults for what it does not name).
+        case asSent
+        /// Light text on a dark background, for the app's dark theme.
+        case dark
+        /// Dark when the system prefers dark (`prefers-color-scheme`), else as sent.
+        case followSystem
+    }
+
+    /// Light text on the dark theme's background (the web app's `--bg`, `--fg`, `--accent`).
+    static let darkStyle = ":root{color-scheme:dark;background:#15181c;color:#e8eaed}a{color:#8ab4f8}"
+        + "blockquote{border-color:#3a414b}"
+
     /// The complete document for the iframe's `srcdoc`: the CSP as a `<meta>` before any
     /// content, no referrer, and the sanitised body.
-    public func document(body sanitizedBody: String) -> String {
-        "<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
+    public func document(body sanitizedBody: String, appearance: Appearance = .asSent) -> String {
+        let colors: String
+        switch appearance {
+        case .asSent: colors = ""
+        case .dark: colors = Self.darkStyle
+        case .followSystem: colors = "@media (prefers-color-scheme: dark){" + Self.darkStyle + "}"
+        }
+        return "<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
             + "<meta http-equiv=\"Content-Security-Policy\" content=\"" + HTMLEscaping.attribute(contentSecurityPolicy) + "\">"
             + "<meta name=\"referrer\" content=\"no-referrer\">"
             + "<style>body{margin:0;padding:8px;font-family:sans-serif;overflow-wrap:break-word;display:flow-root}"
-            + ".hearth-blocked-image{vertical-align:middle}</style>"
+            + ".hearth-blocked-image{vertical-align:middle}" + colors + "</style>"
             + "</head><body>" + sanitizedBody + "</body></html>"
     }
 

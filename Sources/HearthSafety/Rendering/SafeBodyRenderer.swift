@@ -21,6 +21,13 @@ public struct SafeBodyRenderer: Sendable {
         public var fallback: Fallback?
         public var trackersBlocked: Int { sanitized?.trackersBlocked ?? 0 }
         public var remoteImagesBlocked: Int { sanitized?.remoteImagesBlocked ?? 0 }
+        /// Whether the body may take the reader's dark theme: plain text, and HTML that names no
+        /// colours of its own. HTML that chooses its colours is shown as designed, on a light
+        /// card (inverting someone's design goes wrong: logos, brand colours, dark-on-dark).
+        public var canFollowDarkTheme: Bool {
+            guard fallback == nil, let sanitized else { return true }
+            return !sanitized.setsColors
+        }
     }
 
     public let sanitizer: HTMLSanitizer

@@ -84,7 +84,7 @@ extension WebApp {
             messages.append(.init(email: email, attachments: attachments, expanded: index == expandedIndex, frameURL: frame,
                                   remoteImagesBlocked: rendered.remoteImagesBlocked, trackersBlocked: rendered.trackersBlocked,
                                   remoteLoaded: policyForMessage == .allow, senderAlwaysAllowed: always,
-                                  sizeClass: Self.sizeClass(email, rendered)))
+                                  sizeClass: Self.sizeClass(email, rendered), followsTheme: rendered.canFollowDarkTheme))
         }
         let unread = emails.filter { !$0.isRead }.compactMap(\.id)
         if !unread.isEmpty { try perform(.setRead(true), on: unread, from: nil) }
@@ -117,7 +117,8 @@ extension WebApp {
         let rendered = renderCache.rendered(email, policy: remote, inlinePrefix: prefix)
         let origin = "http://" + (request.header("host") ?? "127.0.0.1:\(policy.port)")
         let contract = RenderingContract(appOrigin: origin, inlineImagePathPrefix: prefix, remoteImages: remote)
-        return .data(Data(contract.document(body: rendered.html).utf8), headers: contract.documentHeaders)
+        let appearance = rendered.canFollowDarkTheme ? theme.bodyAppearance : .asSent
+        return .data(Data(contract.document(body: rendered.html, appearance: appearance).utf8), headers: contract.documentHeaders)
     }
 
     /// `GET /inline/TOKEN/EMAIL/CID`: an inline (`cid:`) image of a message, from its stored source.
@@ -181,6 +182,18 @@ extension WebApp {
             case .noLongerOnServer, .partMissing, .notFound: throw WebError.notFound(error.description.prefix(1).uppercased() + error.description.dropFirst() + ".")
             case .notOnAnyServer, .connection: throw WebError.unavailable(error.description.prefix(1).uppercased() + error.description.dropFirst() + ".")
             }
+        }
+    }
+}
+
+extension Theme {
+    /// How a body that names no colours of its own is shown under this theme (docs/web.md,
+    /// "Dark mode for bodies"); mail with its own colours is always shown as sent.
+    var bodyAppearance: RenderingContract.Appearance {
+        switch self {
+        case .light: .asSent
+        case .dark: .dark
+        case .system: .followSystem
         }
     }
 }

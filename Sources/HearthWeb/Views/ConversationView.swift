@@ -19,6 +19,9 @@ struct ConversationView {
         /// Rough height of the body, so the frame (which cannot size itself: no scripts run in
         /// it) starts close to right; the user can resize it.
         var sizeClass: String
+        /// Plain text or HTML without colours of its own: shown in the dark theme's colours
+        /// when that theme is on (the frame document carries them; the page matches its card).
+        var followsTheme: Bool
     }
 
     var thread: MailThread
@@ -124,7 +127,7 @@ struct ConversationView {
             emailID: id.rawValue, unread: !email.isRead, expanded: message.expanded, avatarSlot: Display.avatarSlot(sender.address),
             initials: Display.initials(sender), senderName: sender.displayName, senderFull: sender.formatted, senderAddress: sender.address,
             isoDate: Display.isoDate(date), longDate: Display.longDate(date), snippet: email.snippet, to: to, cc: cc,
-            privacy: privacyShown, sizeClass: message.sizeClass, sandbox: RenderingContract.sandbox,
+            privacy: privacyShown, sizeClass: message.sizeClass + (message.followsTheme ? " follows-theme" : ""), sandbox: RenderingContract.sandbox,
             frameURL: message.frameURL, attachments: attachments, hasAttachments: !attachments.isEmpty)
     }
 }
