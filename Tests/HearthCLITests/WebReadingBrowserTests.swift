@@ -12,11 +12,33 @@ import Testing
 struct WebReadingBrowserTests {
     static let artifacts = Corpora.repositoryRoot.appendingPathComponent("artifacts/web-reading")
 
-    static func message(_ id: String, from: String, subject: String, date: String, html: Bool = false, body: String) -> String {
+    static func message(_ id: String, from: String, subject: String, date: String, html: Bool = false, read: Bool = false,
+                        replyTo: [String] = [], body: String) -> String {
         let envelope = from.split(separator: "<").last.map { String($0.dropLast()) } ?? from
         let type = html ? "text/html" : "text/plain"
-        return "From \(envelope) \(date)\nFrom: \(from)\nTo: me@example.org\nSubject: \(subject)\nDate: \(date)\n"
-            + "Message-ID: <\(id)>\nMIME-Version: 1.0\nContent-Type: \(type); charset=utf-8\n\n\(body)\n\n"
+        var headers = "From \(envelope) \(date)\nFrom: \(from)\nTo: me@example.org\nSubject: \(subject)\nDate: \(date)\n"
+            + "Message-ID: <\(id)>\nMIME-Version: 1.0\nContent-Type: \(type); charset=utf-8\n"
+        if let last = replyTo.last { headers += "In-Reply-To: <\(last)>\nReferences: \(replyTo.map { "<\($0)>" }.joined(separator: " "))\n" }
+        // mbox keeps the read flag in Status (RO: read and old; O: unread).
+        return headers + "Status: \(read ? "RO" : "O")\n\n\(body)\n\n"
+    }
+
+    /// A conversation of four: read, unread, read, unread — and one of two whose newest is read.
+    static func conversations() -> String {
+        let subject = "Planning the spring fair"
+        let ids = ["fair1@example.org", "fair2@example.org", "fair3@example.org", "fair4@example.org"]
+        let people = ["Anna Berg <anna@example.org>", "Bob Stone <bob@example.org>", "Carol Diaz <carol@example.org>", "Dan Wu <dan@example.org>"]
+        var out = ""
+        for (i, id) in ids.enumerated() {
+            out += message(id, from: people[i], subject: i == 0 ? subject : "Re: " + subject, date: "Mon, 1\(i) Feb 2025 09:00:00 +0000",
+                           read: i % 2 == 0, replyTo: Array(ids.prefix(i)),
+                           body: (1...12).map { "Point \($0) from \(people[i].split(separator: " ")[0]) about the stalls, the music and the weather." }.joined(separator: "\n"))
+        }
+        out += message("late1@example.org", from: "Eve <eve@example.org>", subject: "Key for the hall", date: "Tue, 18 Feb 2025 08:00:00 +0000",
+                       read: false, body: "Who has the key for the hall?")
+        out += message("late2@example.org", from: "Me <me@example.org>", subject: "Re: Key for the hall", date: "Tue, 18 Feb 2025 09:00:00 +0000",
+                       read: true, replyTo: ["late1@example.org"], body: "I have it.")
+        return out
     }
 
     static let longBody = (1...90).map { "Line \($0) of the minutes: the committee discussed item \($0) at some length and agreed to revisit it." }
@@ -39,7 +61,7 @@ struct WebReadingBrowserTests {
                     html: true, body: newsletter),
             message("plainhtml@example.org", from: "Bob Stone <bob@example.org>", subject: "Train tickets", date: "Sun, 9 Feb 2025 10:00:00 +0000",
                     html: true, body: "<p>Hi,</p><p>I booked the <b>train tickets</b> for the whole team. <a href=\"https://rail.example/booking\">Booking</a>.</p><p>Bob</p>"),
-        ].joined()
+        ].joined() + conversations()
     }
 
     /// Measures the open conversation's first body frame: its inner height, the content's height
@@ -176,5 +198,37 @@ struct WebReadingBrowserTests {
         #expect(lum("newsletter", "background") > 0.9 && lum("newsletter", "table") > 0.9, "the newsletter keeps its light card and white table")
         #expect((values["newsletter"] as? [String: Any])?["followsTheme"] as? Bool == false)
         #expect(lum("system-light", "text") < 0.3 && lum("system-light", "background") > 0.9, "system theme, light preference: dark text on white")
+    }
+
+    @Test("conversation on open: every unread message and the newest expanded; a stored summary shown at once, without a model")
+    func conversationOnOpen() throws {
+        let fixture = try Self.start()
+        defer { fixture.server.stop(); try? FileManager.default.removeItem(at: fixture.dir) }
+        let store = try MailStore.open(directory: fixture.dir)
+        let fair = try #require(fixture.ids["Planning the spring fair"])
+        let emails = try store.emails(inThread: ThreadID(fair))
+        try #require(emails.count == 4 && emails.map(\.isRead) == [true, false, true, false], "imported with the mbox read flags")
+        let summary = "Anna proposes a spring fair; Bob and Dan take the stalls, Carol the music."
+        try store.saveThreadSummary(StoredThreadSummary(threadID: ThreadID(fair), messageCount: 4, lastEmailID: emails.last?.id,
+                                                        text: summary, modelIdentifier: "test", createdAt: Date()))
+        let openState = "[...document.querySelectorAll('#conversation .message details')].map(d => d.open)"
+        var steps: [[String: Any]] = [
+            ["op": "viewport", "width": 1400, "height": 900, "scheme": "light"],
+            ["op": "open", "url": fixture.server.url],
+        ]
+        steps += try Self.open(fixture, "Planning the spring fair")
+        steps += [
+            ["op": "eval", "name": "fair", "expr": openState],
+            ["op": "expect", "name": "summaryVisible", "expr": "(() => { const p = document.querySelector('#ai-summary .summary-text'); if (!p) return false; const r = p.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; })()"],
+            ["op": "eval", "name": "summaryText", "expr": "document.querySelector('#ai-summary .summary-text').textContent"],
+            ["op": "expect", "name": "noAIControls", "expr": "!document.querySelector('#summarize-form, #smart-replies')"],
+            ["op": "screenshot", "name": "conversation-on-open"],
+        ]
+        steps += try Self.open(fixture, "Key for the hall")
+        steps.append(["op": "eval", "name": "hall", "expr": openState])
+        let values = try WebAppBrowserTests.drive(steps, label: "conversation on open", artifacts: Self.artifacts).values
+        #expect(values["fair"] as? [Bool] == [false, true, false, true], "the two unread open, the read ones closed (the newest is unread)")
+        #expect(values["hall"] as? [Bool] == [true, true], "the unread first message and the newest (read) one open")
+        #expect(values["summaryText"] as? String == summary)
     }
 }

@@ -19,7 +19,7 @@ struct PageTests {
         #expect(page.body.components(separatedBy: "class=\"thread-row").count - 1 == 3, "three conversations")
     }
 
-    @Test("a conversation: oldest first, latest unread open, body in a script-less sandboxed frame; opening marks it read")
+    @Test("a conversation: oldest first, unread and newest open, body in a script-less sandboxed frame; opening marks it read")
     func conversation() async throws {
         let web = try await WebFixture()
         defer { Task { await web.stop() } }
@@ -31,7 +31,7 @@ struct PageTests {
         let anna = try #require(page.body.range(of: "Anna Berg"))
         let bob = try #require(page.body.range(of: "Bob"))
         #expect(anna.lowerBound < bob.lowerBound, "oldest first")
-        #expect(page.body.components(separatedBy: "<details open>").count - 1 == 1, "only the latest unread is expanded")
+        #expect(page.body.components(separatedBy: "<details open>").count - 1 == 1, "the unread (here also the newest) is the only one expanded")
         let frames = page.body.components(separatedBy: "<iframe").dropFirst()
         #expect(frames.count == 2)
         for frame in frames {

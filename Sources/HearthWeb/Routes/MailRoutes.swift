@@ -1,4 +1,5 @@
 import Foundation
+import HearthApp
 import HearthCore
 import HearthMIME
 import HearthSafety
@@ -68,10 +69,13 @@ extension WebApp {
     func conversationHTML(_ id: ThreadID, location: MailLocation, host: String?) throws -> String {
         guard let thread = try store.thread(id) else { throw WebError.notFound("That conversation no longer exists (it may have been deleted).") }
         let emails = try store.emails(inThread: id)
-        let expandedIndex = emails.lastIndex { !$0.isRead } ?? (emails.count - 1)
+        // Which messages are open is the screens' rule (HearthApp ConversationState): every
+        // unread one and the newest — read before this request marks them read.
+        var screen = ConversationState()
+        screen.reduce(.loaded(thread, emails, aiAvailable: ai.isAvailable))
         let prefix = "/inline/\(policy.frameToken)"
         var messages: [ConversationView.Message] = []
-        for (index, email) in emails.enumerated() {
+        for email in emails {
             guard let emailID = email.id else { continue }
             let always = email.from.map { (try? store.alwaysLoadsRemoteContent(from: $0.address, account: email.accountID)) ?? false } ?? false
             let requested = location.remoteFor == emailID
@@ -81,7 +85,7 @@ extension WebApp {
                 ($0, AttachmentSafety.assess(filename: $0.filename, mimeType: $0.mimeType))
             }
             let frame = "/frame/\(policy.frameToken)/\(emailID.rawValue)" + (policyForMessage == .allow ? "?remote=1" : "")
-            messages.append(.init(email: email, attachments: attachments, expanded: index == expandedIndex, frameURL: frame,
+            messages.append(.init(email: email, attachments: attachments, expanded: screen.expanded.contains(emailID), frameURL: frame,
                                   remoteImagesBlocked: rendered.remoteImagesBlocked, trackersBlocked: rendered.trackersBlocked,
                                   remoteLoaded: policyForMessage == .allow, senderAlwaysAllowed: always,
                                   sizeClass: Self.sizeClass(email, rendered), followsTheme: rendered.canFollowDarkTheme))

@@ -2,8 +2,8 @@ import Foundation
 import HearthCore
 import HearthSafety
 
-/// The right column (spec product §5.4): every message oldest first, read ones collapsed and
-/// the latest unread one open; each body in a sandboxed frame (HearthSafety's rendering
+/// The right column (spec product §5.4): every message oldest first, every unread one and the
+/// newest open (HearthApp's `ConversationState` decides), the read ones collapsed; each body in a sandboxed frame (HearthSafety's rendering
 /// contract), with the blocked-images bar, tracker count and attachments with their warnings.
 /// `conversation.mustache`.
 struct ConversationView {

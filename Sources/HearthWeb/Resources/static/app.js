@@ -309,9 +309,10 @@
   function bindConversation(root) {
     bindAI(root);
     $$("iframe.body-frame", root).forEach(watchFrame);
-    // The latest unread message is the open one: bring it into view in a long conversation.
+    // A long conversation opens at its first unread message — unless a summary is shown: it
+    // stands for what came before and is what the reader should see first.
     const open = $$(".message details[open]", root);
-    if (open.length && open[0] !== $(".message details", root)) open[0].closest(".message").scrollIntoView({ block: "start" });
+    if (!$("#ai-summary .summary-text", root) && open.length && open[0] !== $(".message details", root)) open[0].closest(".message").scrollIntoView({ block: "start" });
     $$(".load-images", root).forEach(a => a.addEventListener("click", ev => {
       ev.preventDefault();
       const li = a.closest(".message");
