@@ -128,7 +128,7 @@ let package = Package(
         // screen state, written once and called by the CLI, the web app and later SwiftUI.
         .target(name: "HearthApp", dependencies: [
             "HearthCore", "HearthMIME", "HearthStore", "HearthIMAP", "HearthMailTransport", "HearthSMTP", "HearthSync",
-            "HearthOutbox", "HearthSearch", "HearthSafety", "HearthAI", "HearthSecurity", "HearthProcess",
+            "HearthOutbox", "HearthSearch", "HearthSafety", "HearthAI", "HearthSecurity", "HearthProcess", "HearthDiscovery",
         ], swiftSettings: strict),
         // The command line: wiring of adapters into use cases, presentation as text/JSON.
         .target(name: "HearthCLI", dependencies: [

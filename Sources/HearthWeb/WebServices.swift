@@ -31,6 +31,8 @@ public struct WebServices: Sendable {
     /// The application layer (HearthApp) of the process that serves: use cases run through it.
     /// nil in tests that only browse.
     public var app: AppContext?
+    /// Finds an address's mail servers for onboarding (tests: the rig's DNS server).
+    public var discovery = DiscoverAccountSettings()
 
     public init(secrets: (any SecretStore)? = nil, modelDirectory: URL? = nil, watchInboxes: Bool = false, version: String = "0.1.0",
                 embedder: (@Sendable () async -> (any TextEmbedder)?)? = nil, remoteContent: (any RemoteMessageContent)? = nil) {

@@ -50,6 +50,8 @@ struct GoogleOnboardingBrowserTests {
         let steps: [[String: Any]] = [
             ["op": "open", "url": server.loginURL],
             ["op": "open", "url": server.base + "/welcome?step=2"],
+            // The address comes first; Google's own sign-in page is the alternative below it.
+            ["op": "click", "selector": "#google-alternative summary"],
             ["op": "wait", "selector": "#ob-google-email"],
             ["op": "type", "selector": "#ob-google-email", "text": Self.user],
             ["op": "expect", "expr": fill, "name": "advanced fields"],

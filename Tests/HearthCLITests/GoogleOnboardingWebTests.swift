@@ -40,7 +40,7 @@ struct GoogleOnboardingWebTests {
         #expect(try web.get(server.loginURL).status == 303)
         let step = try web.get(server.base + "/welcome?step=2")
         #expect(step.status == 200 && step.body.contains("Sign in with Google"))
-        let csrf = try #require(step.body.firstMatch(of: /name="_csrf" value="([0-9a-f]+)"/)?.1).description
+        let csrf = try #require(step.body.firstMatch(of: /name="csrf-token" content="([0-9a-f]+)"/)?.1).description
 
         // The form needs the CSRF token like every other.
         let fields = ["email": Self.user, "imapHost": rig.host, "imapPort": String(rig.imapsPort),

@@ -93,3 +93,21 @@ public struct AccountForm: Sendable, Equatable {
                 tls: TLSOptions(extraCAFile: caFile.isEmpty ? nil : caFile, serverName: serverName.isEmpty ? nil : serverName))
     }
 }
+
+extension AccountForm {
+    /// The form exactly as typed, for showing it again after an error: never throws (a
+    /// security value the form does not offer falls back to implicit TLS, the default).
+    public static func typed(_ fields: [String: String]) -> AccountForm {
+        var form = AccountForm()
+        func text(_ name: String) -> String { (fields[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
+        func security(_ name: String) -> TransportSecurity { TransportSecurity(rawValue: text(name).lowercased()) ?? .implicitTLS }
+        form.email = text("email"); form.displayName = text("name"); form.password = fields["password"] ?? ""
+        form.imapHost = text("host"); form.imapPort = text("port"); form.imapSecurity = security("security")
+        form.smtpHost = text("smtp"); form.smtpPort = text("smtpPort"); form.smtpSecurity = security("smtpSecurity")
+        form.caFile = text("caFile"); form.serverName = text("serverName")
+        return form
+    }
+
+    /// The names a web form posts the fields under (see `init(fields:)`).
+    public static let fieldNames = ["email", "name", "password", "host", "port", "security", "smtp", "smtpPort", "smtpSecurity", "caFile", "serverName"]
+}

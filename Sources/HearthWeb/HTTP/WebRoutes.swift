@@ -29,7 +29,7 @@ enum WebRoutes {
 
         // Mail.
         get("/") { app, _ in try app.home() }
-        get("/mail") { app, r in try app.mailPage(r) }
+        get("/mail") { app, r in try app.requiringAccount { try app.mailPage(r) } }
         get("/thread/:id") { app, r in try app.threadFragment(r.segments[1], r) }
         get("/attachment/:email/:id") { app, r in try await app.attachment(email: r.segments[1], r.segments[2], r) }
         post("/action") { app, r in try await app.action(r) }
@@ -52,7 +52,7 @@ enum WebRoutes {
         post("/settings/:verb") { app, r in try await app.settingsAction(r.segments[1], r) }
         get("/settings/models/:id/:verb") { app, r in try app.modelPage(r.segments[2], r.segments[3], r) }
         post("/settings/models/:id/:verb") { app, r in try await app.modelAction(r.segments[2], r.segments[3], r) }
-        get("/welcome") { app, r in try app.onboardingPage(r) }
+        get("/welcome") { app, r in try await app.onboardingEntry(r) }
         post("/welcome/:step") { app, r in try await app.onboardingPost(r.segments[1], r) }
         get("/lock") { app, _ in app.lockPage(error: nil) }
         post("/unlock") { app, r in app.unlock(r) }

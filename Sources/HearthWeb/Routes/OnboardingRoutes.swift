@@ -6,7 +6,30 @@ import HearthCore
 /// (sign in, list folders), exactly as `hearth account add` does; "Sign in with Google" is in
 /// OnboardingGoogleRoutes.swift.
 extension WebApp {
-    func onboardingPage(_ request: WebRequest, error: String? = nil, step explicit: Int? = nil) throws -> WebResponse {
+    /// `GET /welcome`: the step asked for. On the account step an address without servers is
+    /// the first question answered: discovery (the application layer's, as `hearth account
+    /// discover`) fills the form in.
+    func onboardingEntry(_ request: WebRequest) async throws -> WebResponse {
+        let step = request.query("step").flatMap(Int.init)
+        guard step == 2, request.query("google") == nil, let email = request.query("email"), request.query("host") == nil else {
+            return try onboardingPage(request)
+        }
+        let typed = AccountForm.typed(Self.accountFields(request))
+        let found: DiscoverAccountSettings.Found
+        do { found = try await services.discovery(email) } catch {
+            if error.kind == .invalidInput {
+                // Not an address: ask again, with what was typed.
+                return withStatus(try onboardingPage(request, error: Self.sentence(error.message), step: 2, form: typed, addressKnown: false), 400)
+            }
+            // Nothing found, or DNS not reachable: the whole form, to fill in by hand.
+            return try onboardingPage(request, step: 2, form: typed, addressKnown: true, discoveryProblem: Self.sentence(error.message))
+        }
+        return try onboardingPage(request, step: 2, form: typed.filled(from: found.settings), addressKnown: true, discovery: found)
+    }
+
+    func onboardingPage(_ request: WebRequest, error: String? = nil, step explicit: Int? = nil, form explicitForm: AccountForm? = nil,
+                        addressKnown explicitKnown: Bool? = nil, discovery: DiscoverAccountSettings.Found? = nil,
+                        discoveryProblem: String? = nil) throws -> WebResponse {
         // "Sign in with Google" is a GET form (see OnboardingGoogleRoutes for why).
         if error == nil, request.method == "GET", request.query("google") == "start" { return try startGoogleSignIn(request) }
         let step = min(5, max(1, explicit ?? request.query("step").flatMap(Int.init) ?? 1))
@@ -14,10 +37,29 @@ extension WebApp {
         let needingSignIn = Set(try accounts.compactMap { account in
             try account.id.flatMap { try store.authStatus(of: $0).needsReauthentication ? account.email : nil }
         })
-        let view = OnboardingView(step: step, csrfToken: policy.csrfToken, accounts: accounts, needingSignIn: needingSignIn,
+        // After a failed attempt every field comes back as typed.
+        let form = explicitForm ?? AccountForm.typed(Self.accountFields(request))
+        var view = OnboardingView(step: step, csrfToken: policy.csrfToken, accounts: accounts, needingSignIn: needingSignIn,
                                   models: modelManager.statuses(), appLockEnabled: appLock.isEnabled, error: error,
                                   canSaveSecrets: services.secrets != nil)
+        view.form = form
+        view.addressKnown = explicitKnown ?? (request.method == "POST" && !form.email.isEmpty)
+        view.discovery = discovery
+        view.discoveryProblem = discoveryProblem
         return .html(Pages.bare(title: "Welcome", theme: theme, body: view.render(), csrfToken: policy.csrfToken))
+    }
+
+    /// The account form's fields of a request (query or form body).
+    static func accountFields(_ request: WebRequest) -> [String: String] {
+        var fields: [String: String] = [:]
+        for name in AccountForm.fieldNames { if let value = request.field(name) { fields[name] = value } }
+        return fields
+    }
+
+    /// Pages that show mail need an account: without one, onboarding's account step.
+    func requiringAccount(_ page: () throws -> WebResponse) throws -> WebResponse {
+        if try store.accounts().isEmpty { return .redirect("/welcome?step=2") }
+        return try page()
     }
 
     func onboardingPost(_ verb: String, _ request: WebRequest) async throws -> WebResponse {
@@ -39,10 +81,7 @@ extension WebApp {
     /// host, port, security, smtp, smtpPort, smtpSecurity, caFile, serverName) through the
     /// `AddAccount` use case — checked against the server before anything is saved.
     func addAccount(_ request: WebRequest) async throws -> WebResponse {
-        var fields: [String: String] = [:]
-        for name in ["email", "name", "password", "host", "port", "security", "smtp", "smtpPort", "smtpSecurity", "caFile", "serverName"] {
-            if let value = request.field(name) { fields[name] = value }
-        }
+        let fields = Self.accountFields(request)
         let setup: AccountSetup
         do { setup = try AccountForm(fields: fields).setup() } catch {
             return withStatus(try onboardingPage(request, error: Self.sentence(error.message), step: 2), 400)

@@ -1,5 +1,6 @@
 import Foundation
 import HearthAI
+import HearthApp
 import HearthCore
 
 /// First launch in five steps (settings spec FR-OB-01): welcome, account, security
@@ -14,12 +15,29 @@ struct OnboardingView {
     var appLockEnabled: Bool
     var error: String?
     var canSaveSecrets: Bool
+    /// The account form as typed so far (kept after an error) or as discovery filled it.
+    var form = AccountForm()
+    /// True once the address was asked: the page shows the whole form, not the address question.
+    var addressKnown = false
+    /// What discovery found for the address, or why it found nothing.
+    var discovery: DiscoverAccountSettings.Found?
+    var discoveryProblem: String?
 
     static let titles = ["Welcome", "Add your account", "Protect your data", "AI features (optional)", "You're all set"]
 
     struct Step { var number: Int; var title: String; var current: Bool; var done: Bool }
     struct AccountItem { var email: String; var needsSignIn: Bool }
     struct ModelItem { var name: String; var size: String; var license: String; var source: String; var state: String }
+    struct SecurityOption { var value: String; var label: String; var selected: Bool }
+    struct FormModel {
+        var email: String, name: String, password: String, host: String, port: String, smtp: String, smtpPort: String
+        var caFile: String, serverName: String
+        var security: [SecurityOption], smtpSecurity: [SecurityOption]
+        /// "Advanced" starts open when it holds something the user chose.
+        var advancedOpen: Bool
+    }
+    struct Found { var foundBy: String; var needsChecking: Bool }
+    struct Advice { var provider: String; var text: String; var helpURL: String? }
 
     struct Model {
         var steps: [Step]
@@ -32,6 +50,26 @@ struct OnboardingView {
         var hasAccounts: Bool
         var appLockState: String
         var models: [ModelItem]
+        var form: FormModel
+        var addressKnown: Bool
+        var found: Found?
+        var discoveryProblem: String?
+        var advice: Advice?
+        /// Gmail: "Sign in with Google" is offered next to the app-password form.
+        var offersGoogle: Bool
+        var googleEmail: String
+    }
+
+    static func options(_ chosen: TransportSecurity) -> [SecurityOption] {
+        [SecurityOption(value: "tls", label: "SSL/TLS (implicit TLS)", selected: chosen == .implicitTLS),
+         SecurityOption(value: "starttls", label: "STARTTLS", selected: chosen == .startTLS)]
+    }
+
+    var formModel: FormModel {
+        FormModel(email: form.email, name: form.displayName, password: form.password, host: form.imapHost, port: form.imapPort,
+                  smtp: form.smtpHost, smtpPort: form.smtpPort, caFile: form.caFile, serverName: form.serverName,
+                  security: Self.options(form.imapSecurity), smtpSecurity: Self.options(form.smtpSecurity),
+                  advancedOpen: !form.caFile.isEmpty || !form.serverName.isEmpty)
     }
 
     var model: Model {
@@ -47,7 +85,14 @@ struct OnboardingView {
         return Model(
             steps: steps, heading: Self.titles[step - 1], error: error, csrfToken: csrfToken, canSaveSecrets: canSaveSecrets,
             isWelcome: step == 1, isAccount: step == 2, isSecurity: step == 3, isAI: step == 4, isReady: step == 5,
-            accounts: items, hasAccounts: !accounts.isEmpty, appLockState: appLockEnabled ? "on" : "off", models: modelItems)
+            accounts: items, hasAccounts: !accounts.isEmpty, appLockState: appLockEnabled ? "on" : "off", models: modelItems,
+            form: formModel, addressKnown: addressKnown,
+            found: discovery.map { Found(foundBy: $0.foundBy, needsChecking: $0.needsChecking) },
+            discoveryProblem: discoveryProblem,
+            advice: discovery.flatMap { found in
+                found.signInAdvice.map { Advice(provider: found.settings.provider?.name ?? "", text: $0, helpURL: found.settings.provider?.helpURL) }
+            },
+            offersGoogle: discovery?.settings.provider?.signIn == .oauthOrAppPassword, googleEmail: form.email)
     }
 
     func render() -> String { Templates.render("onboarding", model) }
