@@ -130,7 +130,7 @@ public struct ThreadSummarizer: Sendable {
     }
 
     /// Sentences end at ".", "!" or "?" followed by whitespace or the end ("configure.in" stays whole).
-    static func sentences(_ text: String) -> [String] {
+    public static func sentences(_ text: String) -> [String] {
         var result: [String] = []
         var current = ""
         let characters = Array(text)

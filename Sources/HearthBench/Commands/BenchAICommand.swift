@@ -11,6 +11,7 @@ struct BenchAICommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ai", abstract: "Embeddings, categorisation, smart replies, summary, memory; llama.cpp raw speed side by side.")
     @Option(help: "Runs per measurement; medians are reported.") var reps = 3
+    @Flag(help: "Skip the summary/reply rubric on the judged set (saves a minute or two).") var noRubric = false
     @Flag(help: "Print the result as JSON.") var json = false
 
     struct Result: Encodable {
@@ -45,6 +46,16 @@ struct BenchAICommand: ParsableCommand {
         var rawGenerationTokensPerSecond: Double?
         var promptRatio: Double?
         var generationRatio: Double?
+        /// The judged set's rubric (docs/ai.md "Rubric scoring"): mean score 0…1 over the
+        /// threads, the mean of each criterion, summaries refused, and the replies' score.
+        var summaryRubric: Double?
+        var summaryRubricCriteria: [String: Double]?
+        var summariesRefused: Int?
+        var judgedThreads: Int?
+        var replyRubric: Double?
+        var repliesPassing: Int?
+        var repliesOffered: Int?
+        var rubricLines: [String] = []
         var baselineRSSMB = 0.0
         var peakRSSMB = 0.0
         var peakAboveBaselineMB: Double { peakRSSMB - baselineRSSMB }
@@ -124,6 +135,11 @@ struct BenchAICommand: ParsableCommand {
                                           first.promptTokens, first.evaluatedPromptTokens, first.promptSeconds,
                                           first.generatedTokens, first.generationSeconds) + ": " + first.text)
                 }
+                if !noRubric {
+                    do {
+                        try await Self.scoreJudgedSet(generator: generator, into: &r)
+                    } catch { r.notes.append("rubric: \(error)") }
+                }
                 r.residentAfterSummary = await InferenceHost.shared.residentModels().map { URL(fileURLWithPath: $0).lastPathComponent }
                 let prompt = outputs.map { Double($0.evaluatedPromptTokens) / max($0.promptSeconds, 1e-9) }
                 let gen = outputs.filter { $0.generatedTokens > 0 }.map { Double($0.generatedTokens) / max($0.generationSeconds, 1e-9) }
@@ -140,6 +156,42 @@ struct BenchAICommand: ParsableCommand {
             result.peakRSSMB = Memory.peakMB()
             StandardStreams.out(json ? try JSONOutput.render("bench.ai", result) : Self.table(result))
         }
+    }
+
+    /// Summarises each judged thread and offers replies to its last message, scored by the
+    /// rubric's automatic checks; the texts are printed so a reader can judge the rest.
+    static func scoreJudgedSet(generator: any TextGenerator, into r: inout Result) async throws {
+        let threads = try JudgedSet.load()
+        var summaryScores: [SummaryRubric.Score] = []
+        var replyScores: [ReplyRubric.Score] = []
+        for thread in threads {
+            let score: SummaryRubric.Score
+            var text = ""
+            do {
+                text = try await ThreadSummarizer(generator: generator, timeoutSeconds: 120).summarize(subject: thread.subject, messages: thread.messages).text
+                score = thread.rubric.score(text, thread: thread.messages, subject: thread.subject)
+            } catch { score = .refused; text = "(refused: \(error))" }
+            summaryScores.append(score)
+            r.rubricLines.append(String(format: "  %@ summary %.2f: %@", thread.id, score.total, text)
+                                 + (score.notes.isEmpty ? "" : " [" + score.notes.joined(separator: "; ") + "]"))
+            guard let last = thread.messages.last else { continue }
+            let replies = (try? await SmartReplyGenerator(generator: generator, timeoutSeconds: 120).replies(to: last, subject: thread.subject).replies) ?? []
+            let replyScore = ReplyRubric.score(replies.map { ($0.intent, $0.text) }, to: last)
+            replyScores.append(replyScore)
+            r.rubricLines.append(String(format: "  %@ replies %.2f: ", thread.id, replyScore.total) + replies.map { "\"\($0.text)\"" }.joined(separator: " ")
+                                 + (replyScore.notes.isEmpty ? "" : " [" + replyScore.notes.joined(separator: "; ") + "]"))
+        }
+        guard !summaryScores.isEmpty else { return }
+        func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(max(1, values.count)) }
+        r.judgedThreads = threads.count
+        r.summaryRubric = mean(summaryScores.map(\.total))
+        r.summaryRubricCriteria = ["grounded": mean(summaryScores.map(\.grounded)), "content": mean(summaryScores.map(\.content)),
+                                   "people": mean(summaryScores.map(\.people)), "latestStatus": mean(summaryScores.map(\.latestStatus)),
+                                   "length": mean(summaryScores.map(\.length))]
+        r.summariesRefused = summaryScores.filter { $0 == .refused }.count
+        r.replyRubric = mean(replyScores.map(\.total))
+        r.repliesPassing = replyScores.map(\.passing).reduce(0, +)
+        r.repliesOffered = replyScores.map(\.offered).reduce(0, +)
     }
 
     static func median(_ reps: Int, _ body: () async throws -> Void) async throws -> Double? {
@@ -189,8 +241,13 @@ struct BenchAICommand: ParsableCommand {
                      "  resident after the summary: \(r.residentAfterSummary.joined(separator: ", "))",
                      "prompt tok/s: layer \(f(r.layerPromptTokensPerSecond, "%.0f")) vs llama.cpp raw \(f(r.rawPromptTokensPerSecond, "%.0f")) (ratio \(f(r.promptRatio, "%.2f")))",
                      "generation tok/s: layer \(f(r.layerGenerationTokensPerSecond, "%.1f")) vs raw \(f(r.rawGenerationTokensPerSecond, "%.1f")) (ratio \(f(r.generationRatio, "%.2f")))",
+                     "summary rubric (\(r.judgedThreads ?? 0) judged threads, automatic checks): \(f(r.summaryRubric, "%.2f"))"
+                        + (r.summaryRubricCriteria.map { c in " · " + ["grounded", "content", "people", "latestStatus", "length"].map { "\($0) \(f(c[$0], "%.2f"))" }.joined(separator: " · ") } ?? "")
+                        + ", refused \(r.summariesRefused ?? 0)",
+                     "reply rubric (automatic checks): \(f(r.replyRubric, "%.2f")) · \(r.repliesPassing ?? 0) passing of \(r.repliesOffered ?? 0) offered (3 asked per thread)",
                      String(format: "memory: baseline %.0f MB, peak %.0f MB, peak above baseline %.0f MB (spec < 500 MB)", r.baselineRSSMB, r.peakRSSMB, r.peakAboveBaselineMB)]
         lines += r.notes
+        if !r.rubricLines.isEmpty { lines += ["judged set (read these: relevance and who-did-what are not automatic):"] + r.rubricLines }
         return lines.joined(separator: "\n")
     }
 }

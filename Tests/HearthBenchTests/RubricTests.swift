@@ -1,0 +1,59 @@
+import Foundation
+import HearthAI
+@testable import HearthBench
+import Testing
+
+/// The automatic checks of the judged-set rubric (docs/ai.md "Rubric scoring"): each criterion
+/// must be able to fail.
+@Suite struct RubricTests {
+    static let thread = [
+        ThreadMessageText(sender: "Priya Natarajan", date: Date(timeIntervalSince1970: 1_717_400_000),
+                          text: "Hi Tomasz, can you draft the grant proposal this week? I'll review it."),
+        ThreadMessageText(sender: "Tomasz Nowak", date: Date(timeIntervalSince1970: 1_717_486_400),
+                          text: "Sorry Priya, I'm travelling until Friday. Could you draft it instead? I'll do the review."),
+        ThreadMessageText(sender: "Priya Natarajan", date: Date(timeIntervalSince1970: 1_717_572_800),
+                          text: "OK, I'll draft the proposal by Thursday. Please review it on Friday so we can submit on Monday."),
+    ]
+    static let rubric = SummaryRubric(people: ["Priya", "Tomasz"], facts: [["proposal"], ["review"]], latestStatus: ["Thursday", "submit"])
+
+    @Test func aGoodSummaryMeetsEveryCriterion() {
+        let score = Self.rubric.score("Priya will draft the grant proposal by Thursday. Tomasz will review it on Friday so they can submit on Monday.",
+                                      thread: Self.thread, subject: "Grant proposal")
+        #expect(score.total == 1, "\(score.notes)")
+    }
+
+    @Test func eachCriterionFailsOnItsOwn() {
+        let invented = Self.rubric.score("Priya will draft the proposal by Thursday. Tomasz and Karl will review it in Dublin.",
+                                         thread: Self.thread, subject: "Grant proposal")
+        #expect(invented.grounded == 0 && invented.notes.contains { $0.contains("Karl") })
+        let thin = Self.rubric.score("Priya and Tomasz wrote about a grant proposal. They agreed on a plan.", thread: Self.thread, subject: "Grant proposal")
+        #expect(thin.content == 0.5 && thin.latestStatus == 0 && thin.grounded == 1)
+        let oneName = Self.rubric.score("Priya will draft the proposal by Thursday. The review follows on Friday.", thread: Self.thread, subject: "Grant proposal")
+        #expect(oneName.people == 0.5)
+        let long = Self.rubric.score(Array(repeating: "Priya will draft the proposal.", count: 6).joined(separator: " "),
+                                     thread: Self.thread, subject: "Grant proposal")
+        #expect(long.length == 0)
+        #expect(SummaryRubric.Score.refused.total == 0)
+    }
+
+    @Test func repliesAreCheckedForEchoesInventionsAddresseeAndShape() {
+        let message = ThreadMessageText(sender: "Alice Martin", date: Date(),
+                                        text: "Hi Bob, can we move the product demo from Thursday to Tuesday at 10am? Carla would prepare the data on Monday.")
+        let good = ReplyRubric.score([
+            (.accept, "Sure Alice, Tuesday works for me."),
+            (.decline, "Sorry Alice, I can't make Tuesday."),
+            (.question, "Alice, could we do the afternoon instead?"),
+        ], to: message)
+        #expect(good.passing == 3 && good.total == 1, "\(good.notes)")
+        let bad = ReplyRubric.score([
+            (.accept, "Sure, we can move the product demo from Thursday to Tuesday at 10am."),
+            (.decline, "Sorry Carla, I can't."),
+            (.question, "Should I ask Steve about Wednesday?"),
+        ], to: message)
+        #expect(bad.passing == 0, "\(bad.notes)")
+        #expect(bad.notes.contains { $0.contains("echoes") } && bad.notes.contains { $0.contains("addressed to Carla") }
+                && bad.notes.contains { $0.contains("Steve") })
+        let few = ReplyRubric.score([(.accept, "sure thing")], to: message)
+        #expect(few.passing == 0 && few.offered == 1)
+    }
+}
