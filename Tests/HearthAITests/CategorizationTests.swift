@@ -194,9 +194,26 @@ import Testing
         #expect(again.category == target && again.source == .preference)
         // Another sender, near-identical text: the corrected neighbour decides.
         var twin = first
-        twin.from = EmailAddress(address: "other@tool.example")
+        twin.from = EmailAddress(address: "other@elsewhere.example")
         let neighbour = await categorizer.categorize([twin])[0]
         #expect(neighbour.category == target && neighbour.source == .preference)
+    }
+
+    @Test func aCorrectionOfAMachineSenderCarriesOverToItsOrganisationsOtherMachineSenders() async {
+        var categorizer = EmailCategorizer()
+        categorizer.learn(CategoryCorrection(accountID: AccountID(1), emailID: nil, senderAddress: "deals@shop.example",
+                                             category: .updates, embedding: nil, date: Date()))
+        let decisions = await categorizer.categorize([
+            Self.input(from: "news@mail.shop.example", name: "Shop", subject: "Our autumn sale: 30% off", headers: [("List-Unsubscribe", "<mailto:u@shop.example>")]),
+            Self.input(from: "anna@shop.example", name: "Anna Berg", subject: "Lunch on Friday?", text: "Are you free?"),
+            Self.input(from: "news@other.example", name: "Other", subject: "Our autumn sale: 30% off", headers: [("List-Unsubscribe", "<mailto:u@other.example>")]),
+        ])
+        #expect(decisions[0].category == .updates && decisions[0].source == .preference)
+        #expect(decisions[0].reasons.contains { $0.contains("shop.example") })
+        // A person at the same organisation, and another organisation, are not affected.
+        #expect(decisions[1].category == .primary && decisions[1].source == .signals)
+        #expect(decisions[2].category == .promotions)
+        #expect(EmailCategorizer.organisation(of: "news.bbc.co.uk") == "bbc.co.uk" && EmailCategorizer.organisation(of: "e.shop.example") == "shop.example")
     }
 
     @Test func correctionsLoadedFromTheStoreAreApplied() async {

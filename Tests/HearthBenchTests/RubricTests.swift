@@ -53,6 +53,13 @@ import Testing
         #expect(bad.passing == 0, "\(bad.notes)")
         #expect(bad.notes.contains { $0.contains("echoes") } && bad.notes.contains { $0.contains("addressed to Carla") }
                 && bad.notes.contains { $0.contains("Steve") })
+        // The same line for two threads (names aside) is a template, not an answer.
+        let other = ThreadMessageText(sender: "John Byrne", date: Date(), text: "Is the console working at 9600 baud now?")
+        let templates = ReplyRubric.templates([(["Sorry Alice, I'm fully booked this week."], message.sender),
+                                               (["Sorry John, I'm fully booked this week.", "John, it works now."], other.sender)])
+        let canned = ReplyRubric.score([(.decline, "Sorry John, I'm fully booked this week."), (.accept, "John, it works now.")],
+                                       to: other, templates: templates)
+        #expect(canned.passing == 1 && canned.notes.contains { $0.contains("other threads") }, "\(canned.notes)")
         let few = ReplyRubric.score([(.accept, "sure thing")], to: message)
         #expect(few.passing == 0 && few.offered == 1)
     }

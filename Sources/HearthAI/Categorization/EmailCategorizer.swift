@@ -20,6 +20,10 @@ public struct EmailCategorizer: Sendable {
     public var classifier: CentroidClassifier?
     /// Sender address → the category the user chose last for it.
     public var senderPreferences: [String: AICategory]
+    /// Organisation domain → the category the user chose for its machine senders. A shop mails
+    /// from orders@, news@ and deals@ alike; one correction of a machine sender carries over to
+    /// the organisation's other machine senders (never to a person at the same domain).
+    public var organisationPreferences: [String: AICategory] = [:]
     public var llmThreshold: Double
     public var llmBudget: Int
     public var llmTimeoutSeconds: Double
@@ -38,7 +42,7 @@ public struct EmailCategorizer: Sendable {
                             corrections: [CategoryCorrection] = [],
                             examples: [AICategory: [String]] = CategoryExamples.seed) async -> EmailCategorizer {
         var categorizer = EmailCategorizer(embedder: embedder, generator: generator)
-        for correction in corrections { categorizer.senderPreferences[correction.senderAddress] = correction.category }
+        for correction in corrections { categorizer.remember(correction) }
         if let embedder, var classifier = try? await CentroidClassifier.build(examples: examples, embedder: embedder) {
             for correction in corrections {
                 if let vector = correction.embedding, vector.count == embedder.dimensions {
@@ -52,8 +56,37 @@ public struct EmailCategorizer: Sendable {
 
     /// Learns from a correction at once (the store keeps it for the next start).
     public mutating func learn(_ correction: CategoryCorrection) {
-        senderPreferences[correction.senderAddress] = correction.category
+        remember(correction)
         if let vector = correction.embedding { classifier?.addNeighbour(vector, category: correction.category) }
+    }
+
+    /// The sender (and, for a machine sender, its organisation) the correction is about; later
+    /// corrections win, as the user's latest choice should.
+    mutating func remember(_ correction: CategoryCorrection) {
+        senderPreferences[correction.senderAddress] = correction.category
+        let parts = correction.senderAddress.split(separator: "@").map(String.init)
+        if parts.count == 2, BulkMailEvidence.isMachineAddress(parts[0]) || BulkMailEvidence.isMailingDomain(parts[1]) {
+            organisationPreferences[Self.organisation(of: parts[1])] = correction.category
+        }
+    }
+
+    /// The organisation's domain: the last two labels ("mail.shop.example" → "shop.example"),
+    /// three under a country's second level ("news.bbc.co.uk" → "bbc.co.uk").
+    static func organisation(of domain: String) -> String {
+        let labels = domain.lowercased().split(separator: ".")
+        guard labels.count > 2 else { return labels.joined(separator: ".") }
+        let secondLevel = labels[labels.count - 2]
+        let keep = labels.last?.count == 2 && ["co", "com", "org", "net", "ac", "gov", "edu", "ne", "or"].contains(secondLevel) ? 3 : 2
+        return labels.suffix(keep).joined(separator: ".")
+    }
+
+    /// A preference for this email's sender, or for its organisation when a machine sent it.
+    func preference(for input: CategorizationInput) -> (category: AICategory, reason: String)? {
+        guard let sender = input.from?.normalizedAddress else { return nil }
+        if let preferred = senderPreferences[sender] { return (preferred, "you moved mail from \(sender) to \(preferred.rawValue)") }
+        guard !organisationPreferences.isEmpty, let domain = input.senderDomain,
+              let preferred = organisationPreferences[Self.organisation(of: domain)], BulkMailEvidence(input).isAutomatedOrBulk else { return nil }
+        return (preferred, "you moved mail from \(Self.organisation(of: domain))'s automated senders to \(preferred.rawValue)")
     }
 
     public func categorize(_ inputs: [CategorizationInput]) async -> [CategoryDecision] {
@@ -61,9 +94,8 @@ public struct EmailCategorizer: Sendable {
         var verdicts: [SignalVerdict] = []
         var pending: [Int] = []
         for (index, input) in inputs.enumerated() {
-            if let sender = input.from?.normalizedAddress, let preferred = senderPreferences[sender] {
-                decisions[index] = CategoryDecision(category: preferred, confidence: 0.97, source: .preference,
-                                                    reasons: ["you moved mail from \(sender) to \(preferred.rawValue)"])
+            if let (preferred, reason) = preference(for: input) {
+                decisions[index] = CategoryDecision(category: preferred, confidence: 0.97, source: .preference, reasons: [reason])
                 verdicts.append(SignalVerdict(category: preferred, confidence: 0.97, candidates: [preferred], reasons: []))
                 continue
             }

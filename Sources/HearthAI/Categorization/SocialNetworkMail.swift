@@ -35,7 +35,7 @@ enum SocialNetworkMail {
         "mentioned you", "you were mentioned", "tagged you", "you were tagged", "commented on your", "replied to your post",
         "replied to your comment", "replied to your tweet", "liked your", "likes your", "reacted to your", "favourited your",
         "favorited your", "boosted your", "reposted your", "retweeted your", "shared your post",
-        "sent you a message", "sent you a friend request", "friend request", "wants to connect", "invitation to connect",
+        "sent you a message", "sent you a friend request", "friend request", "connection request", "wants to connect", "invitation to connect",
         "accepted your invitation", "endorsed you", "viewed your profile", "people you may know", "added you as a friend",
         "new match", "it's a match", "likes you", "super liked you", "sent you a wink", "wrote on your timeline",
     ]

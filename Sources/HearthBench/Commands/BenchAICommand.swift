@@ -163,7 +163,7 @@ struct BenchAICommand: ParsableCommand {
     static func scoreJudgedSet(generator: any TextGenerator, into r: inout Result) async throws {
         let threads = try JudgedSet.load()
         var summaryScores: [SummaryRubric.Score] = []
-        var replyScores: [ReplyRubric.Score] = []
+        var replySets: [(thread: JudgedThread, last: ThreadMessageText, replies: [SmartReply])] = []
         for thread in threads {
             let score: SummaryRubric.Score
             var text = ""
@@ -176,9 +176,14 @@ struct BenchAICommand: ParsableCommand {
                                  + (score.notes.isEmpty ? "" : " [" + score.notes.joined(separator: "; ") + "]"))
             guard let last = thread.messages.last else { continue }
             let replies = (try? await SmartReplyGenerator(generator: generator, timeoutSeconds: 120).replies(to: last, subject: thread.subject).replies) ?? []
-            let replyScore = ReplyRubric.score(replies.map { ($0.intent, $0.text) }, to: last)
+            replySets.append((thread, last, replies))
+        }
+        let templates = ReplyRubric.templates(replySets.map { ($0.replies.map(\.text), $0.last.sender) })
+        var replyScores: [ReplyRubric.Score] = []
+        for set in replySets {
+            let replyScore = ReplyRubric.score(set.replies.map { ($0.intent, $0.text) }, to: set.last, templates: templates)
             replyScores.append(replyScore)
-            r.rubricLines.append(String(format: "  %@ replies %.2f: ", thread.id, replyScore.total) + replies.map { "\"\($0.text)\"" }.joined(separator: " ")
+            r.rubricLines.append(String(format: "  %@ replies %.2f: ", set.thread.id, replyScore.total) + set.replies.map { "\"\($0.text)\"" }.joined(separator: " ")
                                  + (replyScore.notes.isEmpty ? "" : " [" + replyScore.notes.joined(separator: "; ") + "]"))
         }
         guard !summaryScores.isEmpty else { return }

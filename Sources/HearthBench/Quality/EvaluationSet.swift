@@ -26,14 +26,16 @@ enum EvaluationSet {
         }
     }
 
-    /// Rows are keys into the SpamAssassin tarball, or paths of message files inside the
-    /// corpora folder (the modern set); both are read through the real MIME parser.
+    /// Rows are keys into the SpamAssassin tarball, paths of message files inside the corpora
+    /// folder (the modern set) or absolute paths; all are read through the real MIME parser.
     static func load(path: String?) throws -> [Item] {
         let file = path ?? defaultPath
         guard let tsv = try? String(contentsOfFile: file, encoding: .utf8) else { throw CLIError.notFound("no evaluation set at \(file)") }
         let corpora = try BenchEnvironment.corpora()
         let rows = tsv.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t").map(String.init) }.filter { $0.count >= 3 }
-        let inTarball = rows.filter { !FileManager.default.fileExists(atPath: corpora.appendingPathComponent($0[0]).path) }
+        // An absolute path names a message file anywhere (a sanity-check set of generated mail).
+        func messageURL(_ key: String) -> URL { key.hasPrefix("/") ? URL(fileURLWithPath: key) : corpora.appendingPathComponent(key) }
+        let inTarball = rows.filter { !FileManager.default.fileExists(atPath: messageURL($0[0]).path) }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-eval-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -50,7 +52,7 @@ enum EvaluationSet {
         }
         let parser = MIMEParser()
         return rows.compactMap { row in
-            let direct = corpora.appendingPathComponent(row[0])
+            let direct = messageURL(row[0])
             let file = FileManager.default.fileExists(atPath: direct.path) ? direct : dir.appendingPathComponent("spamassassin-public-corpus/\(row[0])")
             guard let label = AICategory(rawValue: row[1]), let data = try? Data(contentsOf: file),
                   let parsed = try? parser.parse(data) else { return nil }

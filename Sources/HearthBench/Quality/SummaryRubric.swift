@@ -81,7 +81,8 @@ struct SummaryRubric: Sendable, Hashable {
 /// A reply **passes** when it is one or more complete sentences (capital start, end mark) of
 /// 3–30 words, shares no run of 6+ words with the message, names nobody and no number the
 /// message lacks (`Grounding`, sentence starts lenient: "Sure", "Sorry"), and — when it opens
-/// with a name — opens with the sender's first name. The set's score is passing replies / 3,
+/// with a name — opens with the sender's first name; and it is not the same line (names aside)
+/// the model wrote for another thread of the set. The set's score is passing replies / 3,
 /// counting only distinct intents. Whether a reply answers what was asked (relevance) is not
 /// automatic: the bench prints the replies for a reader.
 enum ReplyRubric {
@@ -92,14 +93,18 @@ enum ReplyRubric {
         var total: Double { Double(passing) / 3 }
     }
 
-    static func score(_ replies: [(intent: ReplyIntent, text: String)], to message: ThreadMessageText) -> Score {
+    /// `templates`: replies (as `templateKey`) that came back for two or more different threads
+    /// of the set — a canned line, not an answer to this message (issue 15's complaint).
+    static func score(_ replies: [(intent: ReplyIntent, text: String)], to message: ThreadMessageText,
+                      templates: Set<String> = []) -> Score {
         let grounding = Grounding(sources: [message.sender, message.text])
         let firstName = message.sender.split(separator: " ").first.map(String.init) ?? message.sender
         var notes: [String] = []
         var passing = 0
         var intents: Set<ReplyIntent> = []
         for reply in replies {
-            let problems = problems(reply.text, grounding: grounding, firstName: firstName)
+            var problems = problems(reply.text, grounding: grounding, firstName: firstName)
+            if templates.contains(templateKey(reply.text, sender: message.sender)) { problems.append("the same line for other threads") }
             if !intents.insert(reply.intent).inserted { notes.append("\(reply.intent.rawValue) twice"); continue }
             if problems.isEmpty { passing += 1 } else { notes.append("\(reply.intent.rawValue): " + problems.joined(separator: "; ")) }
         }
@@ -121,6 +126,22 @@ enum ReplyRubric {
             problems.append("addressed to \(addressee), not \(firstName)")
         }
         return problems
+    }
+
+    /// A reply with the addressee's names taken out, lower-cased: equal keys for different
+    /// threads mean the same canned line.
+    static func templateKey(_ reply: String, sender: String) -> String {
+        let names = Set(sender.lowercased().split(separator: " ").map(String.init))
+        return reply.lowercased().split { !$0.isLetter && !$0.isNumber && $0 != "'" }.map(String.init).filter { !names.contains($0) }.joined(separator: " ")
+    }
+
+    /// Keys of replies that occur for two or more threads.
+    static func templates(_ sets: [(replies: [String], sender: String)]) -> Set<String> {
+        var threadsPerKey: [String: Int] = [:]
+        for set in sets {
+            for key in Set(set.replies.map { templateKey($0, sender: set.sender) }) { threadsPerKey[key, default: 0] += 1 }
+        }
+        return Set(threadsPerKey.filter { $0.value >= 2 }.keys)
     }
 
     /// The name a reply opens with ("Sure Alice, …", "Carla, which …"): a capitalised word in
