@@ -29,6 +29,9 @@ public final class WebApp: Sendable {
     /// Model downloads started from Settings › AI.
     let downloads: ModelDownloads
     let background = Locked<[Task<Void, Never>]>([])
+    /// Deliveries of actions to the server still running: an Undo waits for them, so it never
+    /// replays the same journal entries beside them.
+    let deliveries = Locked<[Task<Void, Never>]>([])
     let builtResponder = Locked<RouterResponder<WebContext>?>(nil)
     let logger = Logger(label: "hearth.web")
 

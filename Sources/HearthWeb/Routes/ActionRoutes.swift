@@ -16,6 +16,8 @@ extension WebApp {
         var threads: [Int64]
         var messages: Int
         var pending: Int
+        /// For archive, delete and move: where the messages were, handed back with Undo.
+        var undo: String?
     }
 
     /// `POST /action`: `action`, `threads` (ids, repeated or comma-separated) or `emails`,
@@ -34,9 +36,14 @@ extension WebApp {
         }
         let from = request.field("from").flatMap(Int64.init).map(FolderID.init(rawValue:))
         let targets = MailActions.Targets(threads: threadIDs.map(ThreadID.init(rawValue:)), emails: explicit, from: from)
+        var undo: String?
+        if MailActions.isUndoable(action), let record = try? MailActions(actionContext()).undoRecord(for: targets),
+           let data = try? JSONEncoder().encode(record) {
+            undo = String(decoding: data, as: UTF8.self)
+        }
         let applied = try perform(action, on: targets)
         hub.publish(.make("changed", ["action": name, "threads": threadIDs]))
-        let result = ActionResult(action: name, threads: threadIDs, messages: applied.messages, pending: applied.journalled.count)
+        let result = ActionResult(action: name, threads: threadIDs, messages: applied.messages, pending: applied.journalled.count, undo: undo)
         if request.wantsJSON { return .json(result) }
         return .redirect(safeReturn(request.field("return")))
     }
@@ -57,13 +64,46 @@ extension WebApp {
         }
         if !applied.journalled.isEmpty, services.app != nil || services.secrets != nil {
             let hub = self.hub
-            track(Task.detached {
+            let task = Task.detached {
                 let delivery = await actions.deliver(applied.accounts)
                 hub.publish(.make("sync", ["state": "actions", "sent": delivery.sent, "waiting": delivery.waiting,
                                            "message": delivery.notes.joined(separator: "; ")]))
-            })
+            }
+            track(task)
+            deliveries.withLock { running in
+                running.removeAll { $0.isCancelled }
+                running.append(task)
+            }
         }
         return applied
+    }
+
+    struct UndoResult: Encodable {
+        var restored: Int
+        var threads: [Int64]
+        var sent: Int
+        var waiting: Int
+    }
+
+    /// `POST /action/undo`: `record` (what `/action` answered as `undo`). Puts the messages back
+    /// through the application layer (`MailActions.undo`) once the action's own delivery to the
+    /// server is over.
+    func undoAction(_ request: WebRequest) async throws -> WebResponse {
+        guard let raw = request.field("record"),
+              let record = try? JSONDecoder().decode(MailActions.UndoRecord.self, from: Data(raw.utf8)) else {
+            throw WebError.badRequest("Nothing to undo.")
+        }
+        let running = deliveries.withLock { tasks -> [Task<Void, Never>] in defer { tasks.removeAll() }; return tasks }
+        for task in running { await task.value }
+        let undone: MailActions.Undone
+        do { undone = try await MailActions(actionContext()).undo(record) } catch {
+            throw WebError.badRequest("Could not undo: \(error.message)")
+        }
+        hub.publish(.make("changed", ["action": "undo", "threads": undone.threads.map(\.rawValue)]))
+        let result = UndoResult(restored: undone.restored, threads: undone.threads.map(\.rawValue),
+                                sent: undone.delivery.sent, waiting: undone.delivery.waiting)
+        if request.wantsJSON { return .json(result) }
+        return .redirect(safeReturn(request.field("return")))
     }
 
     /// Local actions need no secrets; only delivering them to a server does.

@@ -57,9 +57,13 @@
   // ---- The thread list ----------------------------------------------------------------------
   function rows() { return $$(".thread-list .thread-row"); }
   function focusedRow() { return $(".thread-row.kb-focus") || $(".thread-row.current"); }
+  // The conversation the keyboard focus belongs to, by id: list refreshes (live updates, an
+  // undo) replace the rows, and the focus must follow the conversation, not the old element.
+  let focusID = null;
   function setFocus(row, scroll) {
     rows().forEach(r => r.classList.remove("kb-focus"));
     if (!row) return;
+    focusID = row.dataset.thread || null;
     row.classList.add("kb-focus");
     if (scroll !== false) row.scrollIntoView({ block: "nearest" });
     const link = $(".thread-link", row);
@@ -105,10 +109,11 @@
     const pane = $("#list-pane");
     if (!pane || !location.pathname.startsWith("/mail")) return;
     if (selectedIDs().length) return; // never pull rows from under a selection
-    const focused = focusedRow() ? focusedRow().dataset.thread : null;
     try {
       const html = await fragment(withParam(location.pathname + location.search, "partial", "list"));
       if (html === null) return;
+      // The focus as it is now (it may have moved while the list was fetched).
+      const focused = focusID || (focusedRow() ? focusedRow().dataset.thread : null);
       pane.outerHTML = html;
       bindList();
       if (focused) { const r = $('.thread-row[data-thread="' + focused + '"]'); if (r) setFocus(r, false); }
@@ -130,19 +135,26 @@
     const result = await post("/action", data);
     if (!result.ok) { toast((result.json && result.json.error) || "That did not work."); return; }
     const labels = { archive: "Archived", trash: "Moved to Trash", read: "Marked read", unread: "Marked unread", star: "Starred", unstar: "Unstarred" };
-    toast((labels[action] || "Done") + (ids.length > 1 ? " (" + ids.length + ")" : "") + ".");
+    const said = (labels[action] || "Done") + (ids.length > 1 ? " (" + ids.length + ")" : "") + ".";
     if (action === "archive" || action === "trash") {
       const nextID = L.nextFocus(rows().map(r => r.dataset.thread), ids);
+      // Kept with the row below each, so Undo puts them back where they were.
+      const removed = [];
       ids.forEach(id => {
         const row = $('.thread-row[data-thread="' + id + '"]');
-        if (row) row.remove();
+        if (!row) return;
+        removed.push({ row: row, list: row.parentElement, before: row.nextElementSibling });
+        row.remove();
       });
+      if (result.json && result.json.undo) undoToast(said, result.json.undo, removed);
+      else toast(said);
       if (conversation && ids.includes(conversation.dataset.thread)) closeConversation();
       const next = nextID === null ? null : $('.thread-row[data-thread="' + nextID + '"]');
       if (next) setFocus(next);
       $$(".row-select:checked").forEach(c => { c.checked = false; });
       updateSelection();
     } else {
+      toast(said);
       $$(".row-select:checked").forEach(c => { c.checked = false; });
       updateSelection();
       await refreshList();
@@ -155,6 +167,39 @@
       }
       if (action === "unread" && conversation) closeConversation();
     }
+  }
+
+  // Undo of archive and delete (like undo-send): the server puts the messages back through the
+  // application layer, the rows return to their places and the first gets the focus.
+  function undoToast(text, record, removed) {
+    let done = false;
+    toast(text, { label: "Undo", id: "undo-action", run: async () => {
+      if (done) return;
+      done = true;
+      hideToast();
+      const r = await post("/action/undo", { record: record });
+      if (!r.ok) { toast((r.json && r.json.error) || "Could not undo."); return; }
+      // A live refresh may have brought the rows back already (the server said "changed").
+      const current = item => $('.thread-row[data-thread="' + item.row.dataset.thread + '"]');
+      removed.slice().reverse().forEach(item => {
+        if (current(item)) return;
+        if (item.before && item.before.isConnected) item.before.before(item.row);
+        else if (item.list && item.list.isConnected) item.list.appendChild(item.row);
+      });
+      // The list may have been refreshed since (the archive's own live update): the saved rows
+      // then have nowhere to go, and a refresh brings them back with the focus on the first.
+      if (removed.length) focusID = removed[0].row.dataset.thread;
+      if (removed.length && !current(removed[0])) await refreshList();
+      const first = removed.length ? current(removed[0]) : null;
+      if (first) {
+        setFocus(first);
+        const link = $(".thread-link", first);
+        if (link) link.focus({ preventScroll: true });
+      }
+      toast("Undone.");
+    } });
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { done = true; hideToast(); }, 10000);
   }
 
   function bindList() {

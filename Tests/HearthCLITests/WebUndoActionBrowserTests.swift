@@ -1,0 +1,95 @@
+import Foundation
+import HearthCore
+import HearthStore
+import HearthTestSupport
+import Testing
+
+/// Undo of archive and delete in the web app (issue 14), against the rig's IMAP server and a
+/// real headless Chromium: the row leaves the list, Undo in the toast puts it back in its
+/// place with the focus on it, and the message is back in INBOX in the store and on the server
+/// (a fresh `hearth sync` still finds it there, and in no Archive or Trash folder).
+///
+/// The mailbox is frank's (the web area's password user; `WebAppBrowserTests` only sends from
+/// it): the test delivers its own uniquely seeded messages and acts only on those.
+@Suite("Web app undo of archive and delete", .mailRig, .browserPresent, .serialized, .timeLimit(.minutes(3)))
+struct WebUndoActionBrowserTests {
+    static let artifacts = Corpora.repositoryRoot.appendingPathComponent("artifacts/web-undo")
+
+    @Test("archive → row gone → Undo → row back in place, focused; the store and the server have it in INBOX again; the same for delete")
+    func undoArchiveAndDelete() async throws {
+        let rig = try MailRig.require()
+        let dir = try Corpora.temporaryDirectory("hearth-webundo")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
+        let hearth = HearthBinary(dataDirectory: dir)
+        let env = ["HEARTH_SECRET_STORE": "file", "HEARTH_SECRET_KEY_FILE": dir.appendingPathComponent("secret.key").path,
+                   "HEARTH_MODEL_CACHE": dir.appendingPathComponent("no-models").path]
+        let frank = "frank@example.test"
+        _ = try rig.run(["deliver", frank, "3", "--seed", "web-undo-\(UUID().uuidString.prefix(8))"])
+        let added = try hearth.run(["account", "add", "--data-dir", dir.path, frank, "--provider", "imap", "--display-name", "Frank",
+                                    "--password-command", "echo frank-pass", "--imap-host", rig.host, "--imap-port", String(rig.imapsPort),
+                                    "--smtp-port", String(rig.imapsPort - 993 + 465), "--ca-file", rig.caFile, "--server-name", "localhost",
+                                    "--sync-window", "0"], environment: env, useDataDir: false)
+        try #require(added.status == 0, "\(added.stderr)")
+        var synced = try hearth.run(["sync"], environment: env)
+        try #require(synced.status == 0, "\(synced.stderr)")
+        let store = try MailStore.open(directory: dir)
+        let inbox = try store.threads(ThreadQuery(folderType: .inbox, limit: 50))
+        try #require(inbox.count >= 3, "frank's inbox has the delivered messages")
+        // The second row: Undo must put it back between the first and the third.
+        let target = try #require(inbox[1].id)
+        let folderTypes = { () throws -> Set<FolderType> in
+            let folders = Dictionary(try store.folders(account: try #require(inbox[1].accountID)).compactMap { f in f.id.map { ($0, f.folderType) } },
+                                     uniquingKeysWith: { a, _ in a })
+            return Set(try store.emails(inThread: target).flatMap { try store.folders(of: $0.id!) }.compactMap { folders[$0.folderID] })
+        }
+        #expect(try folderTypes() == [.inbox])
+
+        let server = try WebAppBrowserTests.Server(dataDirectory: dir, environment: env)
+        defer { server.stop() }
+        let row = ".thread-row[data-thread=\"\(target.rawValue)\"]"
+        let index = "[...document.querySelectorAll('#thread-list .thread-row')].findIndex(r => r.dataset.thread === '\(target.rawValue)')"
+        var steps: [[String: Any]] = [
+            ["op": "viewport", "width": 1400, "height": 900, "scheme": "light"],
+            ["op": "open", "url": server.url],
+            ["op": "wait", "selector": row],
+            ["op": "eval", "name": "indexBefore", "expr": index],
+        ]
+        for (key, name) in [("e", "archive"), ("#", "delete")] {
+            steps += [
+                ["op": "click", "selector": "\(row) .thread-link"],
+                ["op": "wait", "selector": "#conversation[data-thread=\"\(target.rawValue)\"]"],
+                ["op": "key", "key": key, "shift": key == "#"],
+                ["op": "waitGone", "selector": row],
+                ["op": "wait", "selector": "#undo-action"],
+                ["op": "screenshot", "name": "\(name)-toast"],
+                ["op": "click", "selector": "#undo-action"],
+                ["op": "wait", "selector": row],
+                ["op": "waitText", "selector": "#toast", "text": "Undone"],
+                ["op": "eval", "name": "\(name)IndexAfter", "expr": index],
+                ["op": "expect", "name": "\(name)Focused", "expr": "document.querySelector('\(row.replacingOccurrences(of: "\"", with: "\\\""))').classList.contains('kb-focus')"],
+            ]
+        }
+        steps.append(["op": "audit", "name": "inbox-after-undo"])
+        let values = try WebAppBrowserTests.drive(steps, label: "undo", artifacts: Self.artifacts).values
+        let before = try #require(values["indexBefore"] as? Int)
+        #expect(before == 1)
+        #expect(values["archiveIndexAfter"] as? Int == before, "the archived row is back in its place")
+        #expect(values["deleteIndexAfter"] as? Int == before, "the deleted row is back in its place")
+
+        // The store: in INBOX only; every journalled operation (archive, undo, delete, undo) sent.
+        #expect(try folderTypes() == [.inbox], "back in INBOX only, in the store")
+        var pending = -1
+        for _ in 0..<40 {
+            pending = try store.journal(account: nil).count
+            if pending == 0 { break }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        #expect(pending == 0, "the actions and their undos reached the server")
+        // The server: a fresh sync keeps the conversation in INBOX and brings no copy from Archive or Trash.
+        synced = try hearth.run(["sync"], environment: env)
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(try folderTypes() == [.inbox], "back in INBOX only, on the server")
+        #expect(try store.threads(ThreadQuery(folderType: .inbox, limit: 50)).contains { $0.id == target })
+    }
+}
