@@ -15,3 +15,21 @@ public func fuzzIMAP(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     precondition(all == pieces, "responses differ when the input is split at \(cut)")
     return 0
 }
+
+// SwiftPM links an executable target's entry point as `FuzzIMAP_main` (so that tests could
+// import the target) and points `main` at it; libFuzzer's own `main` is then never used, so
+// this entry hands the command line to libFuzzer's driver with the function above.
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(_ argc: UnsafeMutablePointer<CInt>,
+                     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+
+@_cdecl("FuzzIMAP_main")
+public func fuzzIMAPMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return runFuzzerDriver(&count, &arguments) { data, size in
+        guard let data else { return 0 }
+        return fuzzIMAP(UnsafeRawPointer(data), size)
+    }
+}

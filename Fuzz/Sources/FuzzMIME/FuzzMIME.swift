@@ -20,3 +20,21 @@ public func fuzzMIME(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     return 0
 }
+
+// SwiftPM links an executable target's entry point as `FuzzMIME_main` (so that tests could
+// import the target) and points `main` at it; libFuzzer's own `main` is then never used, so
+// this entry hands the command line to libFuzzer's driver with the function above.
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(_ argc: UnsafeMutablePointer<CInt>,
+                     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+
+@_cdecl("FuzzMIME_main")
+public func fuzzMIMEMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return runFuzzerDriver(&count, &arguments) { data, size in
+        guard let data else { return 0 }
+        return fuzzMIME(UnsafeRawPointer(data), size)
+    }
+}
