@@ -99,9 +99,18 @@ struct ModelSettingsTests {
         let installed = models.appendingPathComponent(entry.fileName)
 
         let settings = try await web.http.request("GET", "/settings", headers: ["Cookie": cookie])
-        for detail in ["Tiny test model", "summaries, smart replies", "MIT-0 (test)", entry.sha256, "http://127.0.0.1:\(files.port)/tiny.gguf",
+        for detail in ["Tiny test model", "Summaries and reply suggestions", "Sums up long conversations", "3 MB download",
+                       "MIT-0 (test) — an open licence", entry.sha256, "http://127.0.0.1:\(files.port)/tiny.gguf",
                        "○ Not installed", "href=\"/settings/models/tiny/consent\"", "action=\"/settings/models/tiny/import\""] {
             #expect(settings.body.contains(detail), "settings show \(detail)")
+        }
+        // Plain words first; the model's name, source, origin and hash behind "Details".
+        let details = try #require(settings.body.range(of: "<details class=\"model-more\">"))
+        let detailsEnd = try #require(settings.body.range(of: "</details>", range: details.upperBound..<settings.body.endIndex))
+        let inside = settings.body[details.upperBound..<detailsEnd.lowerBound]
+        for detail in ["Tiny test model", entry.sha256, "http://127.0.0.1:\(files.port)/tiny.gguf", "made by the test"] {
+            #expect(inside.contains(detail), "\(detail) is behind Details")
+            #expect(!settings.body[..<details.lowerBound].contains(detail), "\(detail) is not before Details")
         }
         let consent = try await web.http.request("GET", "/settings/models/tiny/consent", headers: ["Cookie": cookie])
         #expect(consent.status == 200)
@@ -145,6 +154,55 @@ struct ModelSettingsTests {
         #expect(imported.status == 303)
         page = try await web.http.request("GET", "/settings", headers: ["Cookie": cookie])
         #expect(page.body.contains("✓ Installed"))
+    }
+
+    @Test("onboarding's AI step: the same list; consent, download with progress and back to the step; then Next")
+    func onboardingDownload() async throws {
+        let directory = try Corpora.temporaryDirectory("hearth-web-models")
+        let served = directory.appendingPathComponent("served")
+        let models = directory.appendingPathComponent("models")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        let files = try FileServer(directory: served)
+        defer { files.stop() }
+        let (file, entry) = try Self.fakeModel(in: served, port: files.port)
+        var services = WebServices(modelDirectory: models)
+        services.modelCatalog = ModelCatalog(entries: [entry])
+        services.modelDownloader = ModelDownloader(allowInsecureLoopback: true, maxAttempts: 1, readTimeoutSeconds: 10)
+        let web = try await WebFixture(directory: directory, services: services)
+        defer { Task { await web.stop() } }
+        let cookie = try await web.login()
+        let headers = ["Cookie": cookie, "X-CSRF-Token": web.policy.csrfToken]
+
+        let step = try await web.http.request("GET", "/welcome?step=4", headers: ["Cookie": cookie])
+        #expect(step.status == 200)
+        #expect(step.body.contains("Summaries and reply suggestions") && step.body.contains("○ Not installed") && step.body.contains("Skip for now"))
+        let link = "/settings/models/tiny/consent?return=%2Fwelcome%3Fstep%3D4"
+        #expect(step.body.contains("href=\"\(link)\""), "Download… goes to Settings' consent page, and back")
+        #expect(step.body.contains("/assets/models.js"), "the page shows progress with the models script")
+
+        let consent = try await web.http.request("GET", link, headers: ["Cookie": cookie])
+        #expect(consent.status == 200 && consent.body.contains(entry.sha256) && consent.body.contains("3.1 MB"))
+        #expect(consent.body.contains("name=\"return\" value=\"/welcome?step=4\"") && consent.body.contains("href=\"/welcome?step=4\" id=\"consent-cancel\""))
+        #expect(!consent.body.contains("class=\"sidebar"), "inside onboarding: no mailbox around it")
+        #expect(!FileManager.default.fileExists(atPath: models.path), "the consent page fetched nothing")
+
+        let fd = try RawHTTP.connect(port: web.server.port, timeoutSeconds: 5)
+        defer { close(fd) }
+        RawHTTP.send(fd, "GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(web.server.port)\r\nCookie: \(cookie)\r\n\r\n")
+        let reader = EventReader(fd: fd)
+        _ = try await RawHTTP.offPool { reader.read(until: ": connected") }
+        let started = try await web.http.request("POST", "/settings/models/tiny/download", headers: headers,
+                                                 body: "consent=yes&return=%2Fwelcome%3Fstep%3D4")
+        #expect(started.status == 303 && started.header("Location") == "/welcome?step=4")
+        let events = try await RawHTTP.offPool { reader.read(until: "\"phase\":\"installed\"") }
+        #expect(events.contains("\"phase\":\"downloading\"") && events.contains("\"phase\":\"installed\""))
+        #expect(FileManager.default.contentsEqual(atPath: models.appendingPathComponent(entry.fileName).path, andPath: file.path))
+        let after = try await web.http.request("GET", "/welcome?step=4", headers: ["Cookie": cookie])
+        #expect(after.body.contains("✓ Installed") && after.body.contains(">Next</a>") && !after.body.contains("Skip for now"))
+
+        // A foreign return address is never followed.
+        let foreign = try await web.http.request("POST", "/settings/models/tiny/cancel", headers: headers, body: "return=https%3A%2F%2Fevil.example%2F")
+        #expect(foreign.header("Location")?.hasPrefix("/settings") == true)
     }
 
     @Test("cancel: a download that cannot finish is cancelled and nothing is installed")

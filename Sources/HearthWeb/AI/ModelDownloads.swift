@@ -77,11 +77,21 @@ final class ModelDownloads: Sendable {
         tasks.value.values.forEach { $0.cancel() }
     }
 
+    /// Every download's latest state as the `model` event it was published as: a page that
+    /// connects after a download moved on (or finished) still learns where it stands.
+    func currentEvents() -> [LiveEvent] {
+        states.value.values.sorted { $0.model < $1.model }.map(Self.event)
+    }
+
     private func update(_ state: State) {
         states.withLock { $0[state.model] = state }
+        hub.publish(Self.event(state))
+    }
+
+    private static func event(_ state: State) -> LiveEvent {
         var fields: [String: any Sendable] = ["model": state.model, "phase": state.phase.rawValue, "received": state.receivedBytes]
         if let total = state.totalBytes { fields["total"] = total }
         if let message = state.message { fields["message"] = message }
-        hub.publish(.make("model", fields))
+        return .make("model", fields)
     }
 }

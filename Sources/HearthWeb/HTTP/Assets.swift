@@ -9,6 +9,7 @@ enum Assets {
         "app.css": "text/css; charset=utf-8",
         "app.js": "text/javascript; charset=utf-8",
         "logic.js": "text/javascript; charset=utf-8",
+        "models.js": "text/javascript; charset=utf-8",
     ]
 
     /// Every asset's bytes, loaded on first use.

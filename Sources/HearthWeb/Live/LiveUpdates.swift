@@ -71,11 +71,13 @@ extension WebApp {
     func events() -> WebResponse {
         let (id, stream) = hub.subscribe()
         let hub = self.hub
+        let downloads = self.downloads.currentEvents()
         return WebResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store")],
                            body: .stream { write in
             defer { hub.unsubscribe(id) }
             do {
                 try await write("retry: 3000\n: connected\n\n")
+                for event in downloads { try await write(event.wireFormat) }
                 for await event in stream {
                     try await write(event.wireFormat)
                 }

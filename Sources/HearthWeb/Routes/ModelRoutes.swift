@@ -16,10 +16,15 @@ extension WebApp {
         let main: String
         switch verb {
         case "consent":
+            // Onboarding's AI step sends the user here too, and gets them back (`return`).
+            let back = safeReturn(request.query("return"), fallback: "/settings#ai")
             do {
-                main = ModelConsentView(consent: try ai.manager.consent(for: id), entry: entry, csrfToken: policy.csrfToken).render()
+                main = ModelConsentView(consent: try ai.manager.consent(for: id), entry: entry, csrfToken: policy.csrfToken, returnTo: back).render()
             } catch {
                 throw WebError.badRequest("\(error)")
+            }
+            if back.hasPrefix("/welcome") {
+                return .html(Pages.bare(title: entry.displayName, theme: theme, body: main, csrfToken: policy.csrfToken))
             }
         case "delete":
             main = ModelConsentView.deleteConfirmation(entry, csrfToken: policy.csrfToken)
@@ -34,7 +39,9 @@ extension WebApp {
         let manager = ai.manager
         guard manager.catalog.entry(id) != nil else { throw WebError.notFound("There is no model \(id).") }
         func done(_ notice: String) -> WebResponse {
-            request.wantsJSON ? .json(["model": id, "notice": notice]) : .redirect("/settings?notice=\(FormDecoding.encode(notice))#ai")
+            if request.wantsJSON { return .json(["model": id, "notice": notice]) }
+            if let back = request.field("return"), LocalRedirect.isSameOriginPath(back), back.hasPrefix("/welcome") { return .redirect(back) }
+            return .redirect("/settings?notice=\(FormDecoding.encode(notice))#ai")
         }
         func failed(_ message: String) throws -> WebResponse {
             request.wantsJSON ? .json(["model": id, "error": message], status: 400) : withStatus(try settingsPage(request, error: message), 400)

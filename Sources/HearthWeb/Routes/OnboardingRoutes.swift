@@ -46,6 +46,13 @@ extension WebApp {
         view.addressKnown = explicitKnown ?? (request.method == "POST" && !form.email.isEmpty)
         view.discovery = discovery
         view.discoveryProblem = discoveryProblem
+        if step == 4 {
+            // Settings › AI's own list and download (consent page, progress, cancel), coming
+            // back here; only models that can be downloaded, or are already installed.
+            let offered = view.models.filter { $0.entry.downloadURL != nil || $0.state == .installed }
+            view.modelList = ModelCatalogView(models: offered, downloads: modelDownloadStates(), csrfToken: policy.csrfToken,
+                                              returnTo: "/welcome?step=4")
+        }
         return .html(Pages.bare(title: "Welcome", theme: theme, body: view.render(), csrfToken: policy.csrfToken))
     }
 

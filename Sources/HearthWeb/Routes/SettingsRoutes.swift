@@ -32,10 +32,15 @@ extension WebApp {
             storage: try? store.storageReport(dataDirectory: dataDirectory, modelDirectory: modelManager.directory),
             cache: try? store.cacheClearingPreview(dataDirectory: dataDirectory), version: services.version,
             csrfToken: policy.csrfToken, notice: notice ?? request.query("notice"), error: error, confirmation: confirmation,
-            downloads: Dictionary(modelManager.catalog.entries.compactMap { entry in downloads.state(of: entry.id).map { (entry.id, $0) } },
-                                  uniquingKeysWith: { a, _ in a }))
+            downloads: modelDownloadStates())
         let shell = PageShell(title: "Settings", csrfToken: policy.csrfToken, theme: theme, bodyClass: "settings")
         return .html(shell.render(sidebar: try sidebar(MailLocation(box: "none"), accounts: accounts), main: view.render()))
+    }
+
+    /// Where each model's download stands (Settings › AI and onboarding's AI step show it).
+    func modelDownloadStates() -> [String: ModelDownloads.State] {
+        Dictionary(modelManager.catalog.entries.compactMap { entry in downloads.state(of: entry.id).map { (entry.id, $0) } },
+                   uniquingKeysWith: { a, _ in a })
     }
 
     struct SettingSaved: Encodable {

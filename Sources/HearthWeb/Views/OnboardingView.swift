@@ -22,6 +22,8 @@ struct OnboardingView {
     /// What discovery found for the address, or why it found nothing.
     var discovery: DiscoverAccountSettings.Found?
     var discoveryProblem: String?
+    /// The AI step's models: Settings › AI's list (download with consent and progress).
+    var modelList: ModelCatalogView?
 
     static let titles = ["Welcome", "Add your account", "Protect your data", "AI features (optional)", "You're all set"]
 
@@ -58,6 +60,9 @@ struct OnboardingView {
         /// Gmail: "Sign in with Google" is offered next to the app-password form.
         var offersGoogle: Bool
         var googleEmail: String
+        var modelList: String
+        var anyModelInstalled: Bool
+        var anyDownloading: Bool
     }
 
     static func options(_ chosen: TransportSecurity) -> [SecurityOption] {
@@ -92,7 +97,10 @@ struct OnboardingView {
             advice: discovery.flatMap { found in
                 found.signInAdvice.map { Advice(provider: found.settings.provider?.name ?? "", text: $0, helpURL: found.settings.provider?.helpURL) }
             },
-            offersGoogle: discovery?.settings.provider?.signIn == .oauthOrAppPassword, googleEmail: form.email)
+            offersGoogle: discovery?.settings.provider?.signIn == .oauthOrAppPassword, googleEmail: form.email,
+            modelList: step == 4 ? (modelList?.renderList() ?? "") : "",
+            anyModelInstalled: models.contains { $0.state == .installed },
+            anyDownloading: modelList?.downloads.values.contains { $0.phase == .downloading || $0.phase == .verifying } ?? false)
     }
 
     func render() -> String { Templates.render("onboarding", model) }

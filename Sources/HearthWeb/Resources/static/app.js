@@ -519,26 +519,8 @@
       const button = $("#summarize-button", form);
       if ((d.summarized || []).map(String).includes(summary.dataset.thread) && !(button && button.disabled)) form.requestSubmit();
     });
-    // Settings › AI: download progress and outcome of a model.
-    source.addEventListener("model", ev => {
-      const d = JSON.parse(ev.data);
-      const row = $('.model[data-model="' + CSS.escape(d.model) + '"]');
-      if (!row) return;
-      const box = $(".model-progress", row), bar = $("progress", row), text = $(".progress-text", row);
-      const msg = $(".model-message", row), start = $(".model-download", row);
-      if (d.phase === "downloading" || d.phase === "verifying") {
-        const pct = d.total ? Math.min(100, Math.floor(100 * d.received / d.total)) : 0;
-        if (box) box.hidden = false;
-        if (bar) bar.value = pct;
-        if (text) text.textContent = d.phase === "verifying" ? "Checking SHA-256…" : "Downloading… " + pct + " %";
-        if (start) start.hidden = true;
-        return;
-      }
-      if (box) box.hidden = true;
-      if (start) start.hidden = false;
-      if (msg) { msg.hidden = false; msg.textContent = d.message || ""; msg.className = (d.phase === "failed" ? "error" : "hint") + " model-message"; }
-      if (d.phase === "installed") setTimeout(() => location.reload(), 600);
-    });
+    // Settings › AI: download progress and outcome of a model (models.js shows it).
+    source.addEventListener("model", ev => { if (window.HearthModels) window.HearthModels.update(JSON.parse(ev.data)); });
   }
 
   // ---- Undo send ----------------------------------------------------------------------------
@@ -712,10 +694,6 @@
       form.addEventListener("change", () => submit(false));
       form.addEventListener("submit", ev => { ev.preventDefault(); submit(false); });
     });
-    $$(".model-cancel").forEach(form => form.addEventListener("submit", ev => {
-      ev.preventDefault();
-      post(form.action, new FormData(form));
-    }));
     $$("form[data-confirm]").forEach(form => form.addEventListener("submit", ev => {
       if (!confirm(form.dataset.confirm)) ev.preventDefault();
     }));

@@ -1,0 +1,59 @@
+import Foundation
+import HearthAI
+
+/// An AI model as a person choosing it needs to see it (Settings › AI, onboarding's AI step,
+/// later the SwiftUI settings): what it does for them, how big the download is, what the
+/// licence lets them do. File names, URLs, provenance and hashes stay with the catalog entry,
+/// which screens show behind a "Details" disclosure.
+public struct ModelInPlainWords: Sendable, Equatable {
+    /// What it is for ("Summaries and reply suggestions").
+    public var title: String
+    /// What the user gets from it, in a sentence or two.
+    public var benefit: String
+    /// How this model compares with the others of its kind, when there is a choice.
+    public var note: String?
+    /// "491 MB download".
+    public var size: String
+    /// The licence in plain words ("Apache 2.0 — free to use, also at work").
+    public var licence: String
+
+    public init(_ entry: ModelCatalogEntry) {
+        switch entry.role {
+        case .embedding:
+            title = "Search by meaning and inbox categories"
+            benefit = "Finds mail by what it is about, not only by its exact words, and sorts new mail into Primary, Social, Promotions and Updates."
+        case .generation:
+            title = "Summaries and reply suggestions"
+            benefit = "Sums up long conversations in a few lines and offers short replies you can send with one click. It also helps sort mail that is hard to call."
+        }
+        note = Self.notes[entry.id]
+        size = Self.bytes(entry.sizeBytes) + " download"
+        licence = Self.licence(entry.license)
+    }
+
+    /// How the catalog's models compare (by catalog id; a model without a note needs none).
+    static let notes: [String: String] = [
+        "minilm": "Small and quick. Recommended.",
+        "qwen2.5-coder-0.5b": "Recommended: good summaries on an ordinary laptop; uses about 0.6 GB of memory while it writes.",
+        "qwen2.5-coder-1.5b": "Better summaries, but about twice as slow; uses about 1.9 GB of memory while it writes.",
+        "smollm2-135m": "Very small and fast, but its summaries are weak: meant for trying Hearth out.",
+    ]
+
+    static func licence(_ text: String) -> String {
+        let lower = text.lowercased()
+        if lower.hasPrefix("apache-2.0") || lower.hasPrefix("apache 2.0") {
+            return "Apache 2.0 — an open licence: free to use, also at work"
+        }
+        if lower.hasPrefix("mit") { return "\(text) — an open licence: free to use, also at work" }
+        return text
+    }
+
+    /// Sizes as people read them: "46 MB", "1.1 GB" (decimal units, like download pages).
+    static func bytes(_ count: Int64) -> String {
+        let value = Double(count)
+        if value >= 1e9 { return String(format: "%.1f GB", value / 1e9) }
+        if value >= 1e6 { return "\(Int((value / 1e6).rounded())) MB" }
+        if value >= 1e3 { return "\(Int((value / 1e3).rounded())) KB" }
+        return "\(count) bytes"
+    }
+}

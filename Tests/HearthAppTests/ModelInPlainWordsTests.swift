@@ -1,0 +1,30 @@
+import HearthAI
+import HearthApp
+import Testing
+
+/// What Settings › AI and onboarding say about each model before any technical detail.
+@Suite("Models in plain words")
+struct ModelInPlainWordsTests {
+    @Test("every catalog model: what it does, how big, what the licence allows — no file names or hashes")
+    func standardCatalog() {
+        for entry in ModelCatalog.standard.entries {
+            let plain = ModelInPlainWords(entry)
+            #expect(!plain.title.isEmpty && plain.benefit.count > 40, "\(entry.id)")
+            #expect(plain.size.hasSuffix(" download") && plain.licence.contains("free to use"), "\(entry.id): \(plain.size), \(plain.licence)")
+            for technical in [entry.fileName, entry.sha256, entry.displayName] {
+                #expect(![plain.title, plain.benefit, plain.note ?? "", plain.size, plain.licence].contains { $0.contains(technical) })
+            }
+        }
+        let qwen = ModelInPlainWords(ModelCatalog.standard.entry("qwen2.5-coder-0.5b")!)
+        #expect(qwen.title == "Summaries and reply suggestions" && qwen.size == "491 MB download" && qwen.note?.hasPrefix("Recommended") == true)
+        #expect(ModelInPlainWords(ModelCatalog.standard.entry("qwen2.5-coder-1.5b")!).size == "1.1 GB download")
+    }
+
+    @Test("an unknown licence is shown as it is, not claimed to be open")
+    func unknownLicence() {
+        let entry = ModelCatalogEntry(id: "x", displayName: "X", role: .embedding, fileName: "x.gguf", sizeBytes: 999, sha256: "00",
+                                      license: "Proprietary", licenseURL: nil, downloadURL: nil, provenance: "", preference: 0)
+        let plain = ModelInPlainWords(entry)
+        #expect(plain.licence == "Proprietary" && plain.size == "999 bytes download" && plain.note == nil)
+    }
+}
