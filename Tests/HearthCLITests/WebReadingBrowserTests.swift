@@ -61,6 +61,8 @@ struct WebReadingBrowserTests {
                     html: true, body: newsletter),
             message("plainhtml@example.org", from: "Bob Stone <bob@example.org>", subject: "Train tickets", date: "Sun, 9 Feb 2025 10:00:00 +0000",
                     html: true, body: "<p>Hi,</p><p>I booked the <b>train tickets</b> for the whole team. <a href=\"https://rail.example/booking\">Booking</a>.</p><p>Bob</p>"),
+            message("promo@example.org", from: "Maximiliane Oberhauser-Lindqvist <max@shop.example>", subject: "Spring sale: everything in the garden centre at half price this weekend only",
+                    date: "Wed, 19 Feb 2025 08:00:00 +0000", body: "Half price."),
         ].joined() + conversations()
     }
 
@@ -230,5 +232,69 @@ struct WebReadingBrowserTests {
         #expect(values["fair"] as? [Bool] == [false, true, false, true], "the two unread open, the read ones closed (the newest is unread)")
         #expect(values["hall"] as? [Bool] == [true, true], "the unread first message and the newest (read) one open")
         #expect(values["summaryText"] as? String == summary)
+    }
+
+    @Test("layout: panes share 1024–1920 px, badges never cut the sender, batch actions only with a selection, empty tabs say why")
+    func layout() throws {
+        let fixture = try Self.start()
+        defer { fixture.server.stop(); try? FileManager.default.removeItem(at: fixture.dir) }
+        let store = try MailStore.open(directory: fixture.dir)
+        for subject in ["Spring sale: everything in the garden centre at half price this weekend only", "Weekly Garden Digest"] {
+            let thread = try #require(fixture.ids[subject])
+            try store.assignCategories(try store.emails(inThread: ThreadID(thread)).map {
+                CategoryAssignment(emailID: $0.id!, category: .promotions, confidence: 1, source: .signals)
+            })
+        }
+        let sale = try #require(fixture.ids["Spring sale: everything in the garden centre at half price this weekend only"])
+        let panes = "(() => { const l = document.querySelector('#list-pane').getBoundingClientRect(), c = document.querySelector('#conversation-pane').getBoundingClientRect(); return [Math.round(l.width), Math.round(c.width)]; })()"
+        // The badge sits on the second line, after the subject: it never takes width from the
+        // sender's name on the first (a name longer than the column still ends in an ellipsis).
+        let digest = try #require(fixture.ids["Weekly Garden Digest"])
+        let senderRow = """
+            (() => { const out = {};
+              for (const [key, id] of [['long', '\(sale)'], ['digest', '\(digest)']]) {
+                const row = document.querySelector('.thread-row[data-thread="' + id + '"]'); const who = row.querySelector('.senders'), badge = row.querySelector('.tags .badge');
+                const b = badge.getBoundingClientRect(), w = who.getBoundingClientRect(), r = row.getBoundingClientRect(), line = row.querySelector('.line');
+                out[key] = { senderCut: who.scrollWidth > who.clientWidth + 1, badge: badge.textContent, badgeInside: b.width > 0 && b.right <= r.right + 1,
+                             badgeBelowSender: b.top >= w.bottom - 1, subjectEllipsis: line.scrollWidth > line.clientWidth }; }
+              return out; })()
+            """
+        let actionsShown = "(() => { const a = document.querySelector('#batch-actions button'); return !!a && a.getClientRects().length > 0; })()"
+        var steps: [[String: Any]] = [["op": "viewport", "width": 1024, "height": 800, "scheme": "light"], ["op": "open", "url": fixture.server.url]]
+        for width in [1024, 1400, 1920] {
+            steps += [["op": "viewport", "width": width, "height": 900, "scheme": "light"]]
+            steps += try Self.open(fixture, "Train tickets")
+            steps += [["op": "eval", "name": "panes-\(width)", "expr": panes], ["op": "eval", "name": "sender-\(width)", "expr": senderRow]]
+        }
+        steps += [
+            ["op": "eval", "name": "actionsBefore", "expr": actionsShown],
+            ["op": "click", "selector": ".thread-row .row-select"],
+            ["op": "eval", "name": "actionsAfter", "expr": actionsShown],
+            ["op": "open", "url": "\(fixture.server.base)/mail?box=inbox&cat=social"],
+            ["op": "wait", "selector": "#get-model-link"],
+            ["op": "eval", "name": "emptySocial", "expr": "document.querySelector('#thread-list').textContent + ' → ' + document.querySelector('#get-model-link').getAttribute('href')"],
+            ["op": "audit", "name": "empty-tab"],
+            ["op": "open", "url": "\(fixture.server.base)/mail?box=spam"],
+            ["op": "wait", "selector": ".empty-state"],
+            ["op": "eval", "name": "emptySpam", "expr": "document.querySelector('#thread-list').textContent.trim()"],
+        ]
+        let values = try WebAppBrowserTests.drive(steps, label: "layout", artifacts: Self.artifacts).values
+        for width in [1024, 1400, 1920] {
+            let p = try #require(values["panes-\(width)"] as? [Int])
+            print("layout \(width) px: list \(p[0]) px, conversation \(p[1]) px; sender row \(values["sender-\(width)"] ?? "")")
+            #expect(p[0] >= 300 && p[0] <= 480, "\(width): list pane \(p[0]) px")
+            #expect(p[1] >= 600 && Double(p[1]) >= 1.3 * Double(p[0]), "\(width): the reading pane gets the larger share (\(p[1]) px)")
+            let rows = try #require(values["sender-\(width)"] as? [String: [String: Any]])
+            for (key, row) in rows {
+                #expect(row["badge"] as? String == "Promotions" && row["badgeInside"] as? Bool == true, "\(width) \(key): the badge is shown")
+                #expect(row["badgeBelowSender"] as? Bool == true, "\(width) \(key): the badge is not beside the sender")
+            }
+            #expect(rows["digest"]?["senderCut"] as? Bool == false, "\(width): 'Garden Digest' shown whole beside its badge")
+        }
+        #expect((values["sender-1024"] as? [String: [String: Any]])?["long"]?["subjectEllipsis"] as? Bool == true, "the long subject takes the ellipsis")
+        #expect(values["actionsBefore"] as? Bool == false && values["actionsAfter"] as? Bool == true, "batch actions only with a selection")
+        #expect((values["emptySocial"] as? String)?.contains("Download an AI model to sort mail into categories") == true)
+        #expect((values["emptySocial"] as? String)?.hasSuffix("→ /settings#ai") == true)
+        #expect(values["emptySpam"] as? String == "No mail here.")
     }
 }

@@ -32,7 +32,8 @@ extension WebApp {
         let threads = try store.threads(location.query)
         return ThreadListView(threads: threads, location: location, heading: try heading(location, accounts: accounts),
                               accountEmails: Dictionary(accounts.compactMap { a in a.id.map { ($0, a.email) } }, uniquingKeysWith: { a, _ in a }),
-                              visibleTabs: settings.visibleCategoryTabs, csrfToken: policy.csrfToken)
+                              visibleTabs: settings.visibleCategoryTabs, csrfToken: policy.csrfToken,
+                              categoriesAvailable: ai.isAvailable)
     }
 
     func heading(_ location: MailLocation, accounts: [Account]) throws -> String {

@@ -11,6 +11,9 @@ struct ThreadListView {
     var accountEmails: [AccountID: String]
     var visibleTabs: Set<AICategory>
     var csrfToken: String
+    /// Whether a model that sorts mail into categories is installed: an empty category tab
+    /// says so when it is not (nothing can be sorted), else that there is no mail there.
+    var categoriesAvailable: Bool = true
     var now: Date = Date()
 
     static let tabs: [(AICategory?, String)] = [(nil, "All"), (.primary, "Primary"), (.social, "Social"), (.promotions, "Promotions"), (.updates, "Updates")]
@@ -49,6 +52,8 @@ struct ThreadListView {
         var rows: [Row]
         var hasRows: Bool
         var emptyText: String
+        /// Why an empty category tab is empty when no model sorts mail: a link to Settings › AI.
+        var needsModel: Bool
         var newestURL: String?
         var olderURL: String?
     }
@@ -67,8 +72,18 @@ struct ThreadListView {
         var newest: String?
         if location.before != nil { newest = location.url(thread: .some(nil), before: .some(nil)) }
         return Model(heading: heading, csrfToken: csrfToken, listURL: location.listURL, hasTabs: location.isInbox, tabs: tabs,
-                     fromFolder: location.folder?.rawValue, rows: rows, hasRows: !rows.isEmpty, emptyText: "No conversations here.",
-                     newestURL: newest, olderURL: older)
+                     fromFolder: location.folder?.rawValue, rows: rows, hasRows: !rows.isEmpty, emptyText: emptyText,
+                     needsModel: needsModel, newestURL: newest, olderURL: older)
+    }
+
+    /// An empty category tab (other than All and Primary, where unsorted mail lands) with no model to sort mail.
+    var needsModel: Bool {
+        guard threads.isEmpty, let category = location.category, category != .primary else { return false }
+        return !categoriesAvailable
+    }
+
+    var emptyText: String {
+        needsModel ? "Download an AI model to sort mail into categories." : "No mail here."
     }
 
     func render() -> String { Templates.render("thread-list", model) }

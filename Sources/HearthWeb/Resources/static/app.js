@@ -104,6 +104,9 @@
     const n = selectedIDs().length;
     const el = $("#selection-count");
     if (el) el.textContent = n ? n + " selected" : "";
+    // The batch actions appear once something is selected (CSS: .batch-toolbar[data-selected]).
+    const bar = $("#batch-form");
+    if (bar) bar.dataset.selected = n ? "1" : "0";
   }
   async function refreshList() {
     const pane = $("#list-pane");
