@@ -25,9 +25,10 @@ final class TLSHandshakeGuard: ChannelInboundHandler, RemovableChannelHandler {
     func handlerAdded(context: ChannelHandlerContext) {
         let seconds = deadline.seconds
         let nanoseconds = Int64(min(seconds, 86_400) * 1e9)
-        let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        timeout = context.eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) { [self] in
-            fail(loopBound.value, TransportTimeout(.tlsHandshake, seconds: seconds))
+        // The task runs on the channel's event loop, where the handler and its context live.
+        let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        timeout = context.eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) {
+            bound.value.handler.fail(bound.value.context, TransportTimeout(.tlsHandshake, seconds: seconds))
         }
     }
 
