@@ -84,7 +84,7 @@ struct WebReadingBrowserTests {
         let ids: [String: Int64]
     }
 
-    static func start() throws -> Fixture {
+    static func start(models: URL? = nil) throws -> Fixture {
         let dir = try Corpora.temporaryDirectory("hearth-webread")
         try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
         let mbox = dir.appendingPathComponent("mail.mbox")
@@ -94,7 +94,7 @@ struct WebReadingBrowserTests {
         let store = try MailStore.open(directory: dir)
         var ids: [String: Int64] = [:]
         for thread in try store.threads(ThreadQuery(limit: 50)) { ids[thread.subject] = thread.id?.rawValue }
-        let server = try WebAppBrowserTests.Server(dataDirectory: dir, environment: ["HEARTH_MODEL_CACHE": dir.appendingPathComponent("no-models").path])
+        let server = try WebAppBrowserTests.Server(dataDirectory: dir, environment: ["HEARTH_MODEL_CACHE": (models ?? dir.appendingPathComponent("no-models")).path])
         return Fixture(dir: dir, server: server, ids: ids)
     }
 
@@ -296,5 +296,57 @@ struct WebReadingBrowserTests {
         #expect((values["emptySocial"] as? String)?.contains("Download an AI model to sort mail into categories") == true)
         #expect((values["emptySocial"] as? String)?.hasSuffix("→ /settings#ai") == true)
         #expect(values["emptySpam"] as? String == "No mail here.")
+    }
+
+    @Test("search as you type: one letter sends nothing, nonsense shows the empty state, stop words are not highlighted")
+    func searchAsYouType() throws {
+        let fixture = try Self.start(models: ModelCacheForSearch.directory)
+        defer { fixture.server.stop(); try? FileManager.default.removeItem(at: fixture.dir) }
+        let countSearches = "(() => { window.__searches = 0; const f = window.fetch; window.fetch = (u, o) => { if (String(u).startsWith('/search')) window.__searches++; return f(u, o); }; return true; })()"
+        let marks = "[...document.querySelectorAll('#thread-list mark')].map(m => m.textContent.toLowerCase())"
+        let steps: [[String: Any]] = [
+            ["op": "viewport", "width": 1400, "height": 900, "scheme": "light"],
+            ["op": "open", "url": fixture.server.url],
+            ["op": "wait", "selector": ".thread-row"],
+            // Focusing the empty box shows the zero state (recent searches, contacts): that request
+            // is by design; what is counted is what typing one letter sends after it.
+            ["op": "eval", "name": "focus", "expr": "(() => { document.querySelector('#search-input').focus(); return true; })()"],
+            ["op": "sleep", "ms": 700],
+            ["op": "eval", "name": "rowsBefore", "expr": "document.querySelectorAll('#list-pane .thread-row').length"],
+            ["op": "eval", "name": "instrumented", "expr": countSearches],
+            ["op": "type", "selector": "#search-input", "text": "t"],
+            ["op": "sleep", "ms": 900],
+            ["op": "eval", "name": "oneLetter", "expr": "[window.__searches, document.querySelectorAll('#list-pane .thread-row').length]"],
+            ["op": "eval", "name": "clear", "expr": "(() => { document.querySelector('#search-input').value = ''; return true; })()"],
+            ["op": "type", "selector": "#search-input", "text": "zzzzqqq"],
+            // The first search may load the embedding model: generous waits (no timing is measured here).
+            ["op": "waitText", "selector": "#list-pane", "text": "No results", "timeout": 40],
+            ["op": "eval", "name": "nonsense", "expr": "[document.querySelectorAll('#list-pane .thread-row').length, document.querySelector('#list-pane .empty-state').textContent]"],
+            ["op": "screenshot", "name": "search-empty"],
+            ["op": "eval", "name": "clear2", "expr": "(() => { document.querySelector('#search-input').value = ''; return true; })()"],
+            ["op": "type", "selector": "#search-input", "text": "the tickets"],
+            ["op": "wait", "selector": "#thread-list mark", "timeout": 40],
+            ["op": "eval", "name": "marks", "expr": marks],
+            ["op": "audit", "name": "search"],
+        ]
+        let values = try WebAppBrowserTests.drive(steps, label: "search as you type", artifacts: Self.artifacts).values
+        print("search: one letter \(values["oneLetter"] ?? ""); zzzzqqq \(values["nonsense"] ?? ""); marks \(values["marks"] ?? "")")
+        let one = try #require(values["oneLetter"] as? [Any])
+        #expect(one.first as? Int == 0, "typing one letter sent no search")
+        #expect(one.last as? Int == values["rowsBefore"] as? Int, "the list stays as it was")
+        #expect((values["nonsense"] as? [Any])?.first as? Int == 0, "zzzzqqq finds nothing")
+        let found = try #require(values["marks"] as? [String])
+        #expect(found.contains("tickets"), "the word is highlighted")
+        #expect(!found.contains("the"), "the stop word is not")
+    }
+}
+
+/// The search embedding model when the model cache has one (semantic search is what once made
+/// nonsense queries find mail); an empty directory otherwise (keyword search only).
+enum ModelCacheForSearch {
+    static var directory: URL? {
+        let cache = ProcessInfo.processInfo.environment["HEARTH_MODEL_CACHE"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/hearth/models")
+        return FileManager.default.fileExists(atPath: cache.appendingPathComponent("all-MiniLM-L6-v2-f16.gguf").path) ? cache : nil
     }
 }
