@@ -20,7 +20,7 @@ A scenario is {"steps": [...]}; each step has "op":
   expect {expr, name}            evaluate; must be truthy, else the step fails
   sleep {ms}
   viewport {width, height, scheme?, mobile?}   window size and prefers-color-scheme
-  screenshot {name}              PNG into --artifacts/name.png
+  screenshot {name, scale?}      PNG into --artifacts/name.png (scale < 1: a smaller picture)
   audit {name}                   accessibility checks of the current page (see AUDIT)
 Exit 0 when the run completed (failed steps are in the report), 2 on driver failure.
 """
@@ -223,7 +223,12 @@ class Run:
             if "scheme" in st:
                 self.b.send("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": st["scheme"]}]}, self.s)
         elif op == "screenshot":
-            data = self.b.send("Page.captureScreenshot", {"format": "png"}, self.s, timeout=30)["data"]
+            params = {"format": "png"}
+            if st.get("scale"):
+                # A smaller picture of the whole viewport (for screenshots kept in the repository).
+                size = self.evaluate("[innerWidth, innerHeight]")
+                params["clip"] = {"x": 0, "y": 0, "width": size[0], "height": size[1], "scale": st["scale"]}
+            data = self.b.send("Page.captureScreenshot", params, self.s, timeout=30)["data"]
             path = os.path.join(self.artifacts, st["name"] + ".png")
             with open(path, "wb") as f:
                 f.write(base64.b64decode(data))

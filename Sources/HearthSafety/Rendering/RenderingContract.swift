@@ -66,7 +66,8 @@ public struct RenderingContract: Sendable, Hashable {
         return "<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
             + "<meta http-equiv=\"Content-Security-Policy\" content=\"" + HTMLEscaping.attribute(contentSecurityPolicy) + "\">"
             + "<meta name=\"referrer\" content=\"no-referrer\">"
-            + "<style>body{margin:0;padding:8px;font-family:sans-serif;overflow-wrap:break-word;display:flow-root}"
+            + "<style>body{margin:0;padding:8px;font:15px/1.45 system-ui,-apple-system,\"Segoe UI\",Roboto,\"Noto Sans\",sans-serif;"
+            + "overflow-wrap:break-word;display:flow-root}body>pre:first-child{margin-top:0}body>pre:last-child{margin-bottom:0}"
             + ".hearth-blocked-image{vertical-align:middle}" + colors + "</style>"
             + "</head><body>" + sanitizedBody + "</body></html>"
     }
