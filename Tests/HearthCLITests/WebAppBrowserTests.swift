@@ -79,6 +79,8 @@ struct WebAppBrowserTests {
         let exceptions: [String]
         let csp: [String]
         let audits: [String: Audit]
+        /// From `axaudit` steps: Chromium's accessibility tree (WebAccessibilityBrowserTests).
+        let axAudits: [String: WebAccessibilityBrowserTests.AXAudit]?
         let screenshots: [String]
         let seconds: Double?
     }

@@ -22,6 +22,7 @@ A scenario is {"steps": [...]}; each step has "op":
   viewport {width, height, scheme?, mobile?}   window size and prefers-color-scheme
   screenshot {name, scale?}      PNG into --artifacts/name.png (scale < 1: a smaller picture)
   audit {name}                   accessibility checks of the current page (see AUDIT)
+  axaudit {name}                 the same from Chromium's accessibility tree (names, images, h1, landmarks)
 Exit 0 when the run completed (failed steps are in the report), 2 on driver failure.
 """
 import argparse
@@ -235,8 +236,38 @@ class Run:
             self.report["screenshots"].append(path)
         elif op == "audit":
             self.report["audits"][st["name"]] = self.evaluate(AUDIT)
+        elif op == "axaudit":
+            self.report.setdefault("axAudits", {})[st["name"]] = self.ax_audit()
         else:
             raise DriverError("unknown op " + op)
+
+    # Roles a user operates: each needs an accessible name (what a screen reader announces).
+    INTERACTIVE = {"button", "link", "textbox", "searchbox", "checkbox", "radio", "combobox", "listbox", "menuitem",
+                   "tab", "switch", "slider", "spinbutton", "option", "menuitemcheckbox", "menuitemradio", "treeitem"}
+
+    def ax_audit(self):
+        """The page's accessibility tree as Chromium computes it (CDP Accessibility.getFullAXTree):
+        controls and images without a name, the level-1 headings and the landmarks."""
+        self.b.send("Accessibility.enable", {}, self.s)
+        nodes = self.b.send("Accessibility.getFullAXTree", {}, self.s, timeout=30).get("nodes", [])
+        out = {"nodes": 0, "unnamed": [], "imagesWithoutText": [], "h1": 0, "landmarks": {}}
+        for node in nodes:
+            if node.get("ignored"):
+                continue
+            out["nodes"] += 1
+            role = (node.get("role") or {}).get("value", "")
+            name = ((node.get("name") or {}).get("value") or "").strip()
+            if role in self.INTERACTIVE and not name:
+                out["unnamed"].append(role + " #" + str(node.get("backendDOMNodeId", "?")))
+            if role in ("image", "img") and not name:
+                out["imagesWithoutText"].append(str(node.get("backendDOMNodeId", "?")))
+            if role == "heading":
+                level = next((p.get("value", {}).get("value") for p in node.get("properties", []) if p.get("name") == "level"), None)
+                if level == 1:
+                    out["h1"] += 1
+            if role in ("main", "banner", "navigation", "search", "contentinfo", "complementary", "region", "form"):
+                out["landmarks"][role] = out["landmarks"].get(role, 0) + 1
+        return out
 
     def run(self, steps):
         for i, st in enumerate(steps):
