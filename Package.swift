@@ -128,7 +128,7 @@ let package = Package(
         // screen state, written once and called by the CLI, the web app and later SwiftUI.
         .target(name: "HearthApp", dependencies: [
             "HearthCore", "HearthMIME", "HearthStore", "HearthIMAP", "HearthMailTransport", "HearthSMTP", "HearthSync",
-            "HearthOutbox", "HearthSearch", "HearthSafety", "HearthAI", "HearthSecurity", "HearthProcess", "HearthDiscovery",
+            "HearthOutbox", "HearthSearch", "HearthSafety", "HearthAI", "HearthSecurity", "HearthProcess", "HearthDiscovery", "HearthMailbox",
         ], swiftSettings: strict),
         // The command line: wiring of adapters into use cases, presentation as text/JSON.
         .target(name: "HearthCLI", dependencies: [

@@ -2,11 +2,9 @@ import ArgumentParser
 import Foundation
 import HearthApp
 import HearthCore
-import HearthMailbox
-import HearthStore
 
 /// `hearth export --format mbox|maildir --out DIR`: the user's mail and settings, to take to
-/// another program or machine (spec §5.8). `ExportMailUseCase` does the work.
+/// another program or machine (spec §5.8), through the application layer's `ExportData`.
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
@@ -29,24 +27,9 @@ struct ExportCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingErrors(json: global.json) {
             let engine = try Engine.open(global)
-            let destination: MailboxExportDestination
-            do { destination = try MailboxExportDestination(directory: URL(fileURLWithPath: out)) } catch {
-                throw CLIError.cannotCreate(String(describing: error))
-            }
-            let remote = offline ? nil : MailContent.remote(engine.app)
-            let useCase = ExportMailUseCase(
-                accounts: engine.store, folders: engine.store, emails: engine.store, source: engine.store,
-                settings: SettingsService(app: engine.store, perAccount: engine.store, accounts: engine.store),
-                remoteContent: { account in account.provider == .local ? nil : remote })
-            let report: MailExportReport
-            do {
-                report = try await useCase.run(format: format, only: account, includeSettings: !noSettings, to: destination)
-            } catch let error as MailExportError {
-                switch error {
-                case .noSuchAccount: throw CLIError.notFound(error.description)
-                case .store, .write: throw CLIError.io(error.description)
-                }
-            }
+            let request = ExportData.Request(format: format, directory: URL(fileURLWithPath: out), accounts: account,
+                                             includeSettings: !noSettings, offline: offline)
+            let report = try await AppErrors.mapping { try await ExportData(engine.app)(request) }.report
             if global.json {
                 StandardStreams.out(try JSONOutput.render("export", report))
                 return

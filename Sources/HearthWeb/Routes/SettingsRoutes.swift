@@ -11,7 +11,8 @@ extension WebApp {
     var modelManager: ModelManager { ai.manager }
 
     func settingsPage(_ request: WebRequest, notice: String? = nil, error: String? = nil,
-                      confirmation: (setting: String, value: String, account: AccountID?, message: String)? = nil) throws -> WebResponse {
+                      confirmation: (setting: String, value: String, account: AccountID?, message: String)? = nil,
+                      exportError: String? = nil) throws -> WebResponse {
         let accounts = try store.accounts()
         let rows = accounts.compactMap { account -> SettingsView.AccountRow? in
             guard let id = account.id else { return nil }
@@ -25,7 +26,7 @@ extension WebApp {
                 needsReauthentication: reason,
                 rememberedSenders: (try? store.sendersAlwaysLoadingRemoteContent(account: id)) ?? [])
         }
-        let view = SettingsView(
+        var view = SettingsView(
             accounts: rows, defaultAccount: (try? settings.defaultAccount())?.id, undoSeconds: settings.undoSendDelaySeconds,
             theme: theme, visibleTabs: settings.visibleCategoryTabs, appLockEnabled: appLock.isEnabled,
             models: modelManager.statuses(),
@@ -33,6 +34,9 @@ extension WebApp {
             cache: try? store.cacheClearingPreview(dataDirectory: dataDirectory), version: services.version,
             csrfToken: policy.csrfToken, notice: notice ?? request.query("notice"), error: error, confirmation: confirmation,
             downloads: modelDownloadStates())
+        view.exportDefault = ExportData.defaultDirectory(in: dataDirectory).deletingLastPathComponent().path + "/hearth-DATE-TIME"
+        view.exported = request.query("exported")
+        view.exportError = exportError
         let shell = PageShell(title: "Settings", csrfToken: policy.csrfToken, theme: theme, bodyClass: "settings")
         return .html(shell.render(sidebar: try sidebar(MailLocation(box: "none"), accounts: accounts), main: view.render()))
     }
@@ -101,6 +105,8 @@ extension WebApp {
             }
             renderCache.removeAll()
             return .redirect(safeReturn(request.field("return"), fallback: "/settings#security"))
+        case "export":
+            return try await exportData(request)
         case "recent":
             try RecentSearches(settings: store).clear()
             return .redirect("/search")

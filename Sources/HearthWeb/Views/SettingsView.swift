@@ -31,6 +31,10 @@ struct SettingsView {
     var confirmation: (setting: String, value: String, account: AccountID?, message: String)?
     /// Downloads started from this page (progress, or how the last one ended).
     var downloads: [String: ModelDownloads.State] = [:]
+    /// Export data: where an export goes when no folder is given, and what the last one did.
+    var exportDefault = ""
+    var exported: String?
+    var exportError: String?
 
     struct Option { var value: String; var label: String; var selected: Bool }
 
@@ -62,6 +66,9 @@ struct SettingsView {
 
     struct Model {
         var csrfToken: String
+        var exportDefault: String
+        var exported: String?
+        var exportError: String?
         var notice: String?
         var error: String?
         var confirmation: Confirmation?
@@ -158,7 +165,8 @@ struct SettingsView {
         let frees: String = cache.map { Display.bytes($0.totalBytes) } ?? "some space"
         let licences: [String] = models.map { model in model.entry.displayName + " — " + model.entry.license }
         return Model(
-            csrfToken: csrfToken, notice: notice, error: error, confirmation: confirm,
+            csrfToken: csrfToken, exportDefault: exportDefault, exported: exported, exportError: exportError,
+            notice: notice, error: error, confirmation: confirm,
             accounts: accountItems, compositionForms: composition, themeForm: themeForm, tabForms: tabs, aiSection: aiSection,
             appLockEnabled: appLockEnabled, senders: senders, hasSenders: !senders.isEmpty, storage: storageModel,
             cacheFrees: frees, version: version, modelLicences: licences)
