@@ -15,8 +15,6 @@ struct ConversationAIArea {
     var summarizeAutomatically: Bool
     /// Where the no-script form returns to.
     var returnURL: String
-    /// False when only a stored summary is shown (no model installed now): no forms, no replies.
-    var modelInstalled: Bool = true
 
     /// What `ai-summary.mustache` and `ai-replies.mustache` read.
     struct Model {
@@ -24,23 +22,20 @@ struct ConversationAIArea {
         var summary: String?
         var summarizeAutomatically: Bool
         var aiReturnURL: String
-        var modelInstalled: Bool
     }
 
     func model(thread: ThreadID) -> Model {
-        Model(threadID: thread.rawValue, summary: summary, summarizeAutomatically: summarizeAutomatically, aiReturnURL: returnURL,
-              modelInstalled: modelInstalled)
+        Model(threadID: thread.rawValue, summary: summary, summarizeAutomatically: summarizeAutomatically, aiReturnURL: returnURL)
     }
 }
 
 extension WebApp {
-    /// The AI areas of a conversation. Without a chat model: only a summary stored earlier that
-    /// still describes the thread (it is on disk and costs nothing to show), else nil.
+    /// The AI areas of a conversation, or nil when no chat model is installed (deleting the model
+    /// takes the AI areas away, stored summaries included: docs/web.md, Settings › AI models).
+    /// A stored summary that still describes the thread is part of the page: visible on open.
     func aiArea(_ id: ThreadID, emails: [Email], location: MailLocation) -> ConversationAIArea? {
+        guard ai.isAvailable else { return nil }
         let cached = ConversationAI.cachedSummary(id, emails: emails, store: store)
-        guard ai.isAvailable else {
-            return cached.map { ConversationAIArea(summary: $0, summarizeAutomatically: false, returnURL: location.url(), modelInstalled: false) }
-        }
         return ConversationAIArea(summary: cached,
                                   summarizeAutomatically: cached == nil && emails.count >= ThreadSummaryService.automaticThreshold,
                                   returnURL: location.url())
