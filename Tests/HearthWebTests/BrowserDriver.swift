@@ -48,7 +48,7 @@ enum BrowserDriver {
         let report = try JSONDecoder().decode(Report.self, from: data)
         let values = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["values"] as? [String: Any] ?? [:]
         for step in report.steps where !step.ok {
-            Issue.record("\(label) step \(step.index) \(step.op): \(step.error ?? "") at \(step.url ?? "")")
+            Issue.record("\(label) step \(step.index) \(step.op): \(step.error ?? "") at \(step.url ?? "") — values: \(values)")
         }
         #expect(report.steps.count == steps.count, "\(label): the scenario ran to its end")
         #expect(report.console.isEmpty, "\(label) console errors: \(report.console)")

@@ -11,8 +11,9 @@ import Testing
 /// discovery asks the rig's DNS server and whose model catalog points at a loopback file
 /// server: `/mail` leads to onboarding; the address finds sam@rig.test's servers by SRV; the
 /// account is added with the rig's CA (Advanced); step 4 downloads a model through Settings'
-/// consent page and comes back to show it installed. Screenshots in `artifacts/web-setup/`.
-@Suite("Web app in Chromium: onboarding", .mailRig, .serialized, .timeLimit(.minutes(3)),
+/// consent page and comes back to show it installed. The composer opens beside its
+/// conversation. One browser at a time (serialized). Screenshots in `artifacts/web-setup/`.
+@Suite("Web app in Chromium: onboarding and composer", .mailRig, .serialized, .timeLimit(.minutes(3)),
        .enabled(if: BrowserDriver.isAvailable, Comment(rawValue: BrowserHarness.skipReason)))
 struct SetupBrowserTests {
     static let artifacts = Corpora.repositoryRoot.appendingPathComponent("artifacts/web-setup")
@@ -96,5 +97,96 @@ struct SetupBrowserTests {
         let account = try #require(try store.accounts().first)
         #expect(account.email == "sam@rig.test" && account.imap?.extraCAFile == rig.caFile)
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("models/\(entry.fileName)").path))
+    }
+
+    @Test("composer beside the thread at 1400 px, Send on screen at 390 px, Cc/Bcc on demand, a half-typed recipient kept")
+    func panelInChromium() async throws {
+        let web = try await WebFixture()
+        defer { Task { await web.stop() } }
+        let thread = try #require(try web.thread(subject: "Re: Quarterly budget") ?? web.thread(subject: "Quarterly budget"))
+        let base = "http://127.0.0.1:\(web.server.port)"
+        let reply = "\(base)/compose?thread=\(thread.id!.rawValue)&mode=reply"
+        let visible = """
+            (() => { const r = e => document.querySelector(e).getBoundingClientRect();
+              const c = r('#conversation'), m = r('#composer');
+              return c.width > 300 && m.width > 380 && c.right <= m.left + 1 && m.right <= innerWidth && c.left >= 0
+                && c.top < innerHeight && m.top < innerHeight && document.querySelector('#conversation').textContent.includes('Quarterly budget'); })()
+            """
+        let sendOnScreen = """
+            (() => { const b = document.getElementById('send-button').getBoundingClientRect();
+              return b.top >= 0 && b.bottom <= innerHeight && b.width > 0 && !document.querySelector('#conversation-pane, .conversation-pane')?.offsetParent; })()
+            """
+        let steps: [[String: Any]] = [
+            ["op": "open", "url": "\(base)/login?s=\(web.policy.loginSecret)"],
+            ["op": "viewport", "width": 1400, "height": 900, "scheme": "light"],
+            ["op": "open", "url": reply],
+            ["op": "wait", "selector": "#composer"],
+            ["op": "expect", "name": "thread and composer both visible", "expr": visible],
+            ["op": "expect", "name": "Send on screen beside the thread", "expr": "(() => { const b = document.getElementById('send-button').getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight; })()"],
+            ["op": "expect", "name": "Cc/Bcc hidden until asked", "expr": "!document.getElementById('cc-bcc').open && !document.getElementById('compose-cc').checkVisibility()"],
+            ["op": "click", "selector": "#cc-bcc summary"],
+            ["op": "expect", "name": "Cc/Bcc shown when asked", "expr": "document.getElementById('compose-cc').checkVisibility()"],
+            ["op": "expect", "name": "pop-out and close", "expr": "document.getElementById('pop-out').href.includes('popout=1') && document.getElementById('close-composer').href.includes('t=')"],
+            ["op": "screenshot", "name": "composer-1400-light", "scale": 0.6],
+            ["op": "audit", "name": "composer wide"],
+            // Caret at the end of the To field, then a half-typed second recipient.
+            ["op": "expect", "name": "caret at the end", "expr": "(() => { const e = document.getElementById('compose-to'); e.focus(); e.setSelectionRange(e.value.length, e.value.length); return e.value.length > 0; })()"],
+            ["op": "type", "selector": "#compose-to", "text": ", ann@"],
+            ["op": "click", "selector": "#save-draft"],
+            ["op": "waitText", "selector": "#autosave-status", "text": "Draft saved"],
+            ["op": "expect", "name": "half-typed address kept, saved, and pointed out",
+             "expr": "document.getElementById('compose-to').value.endsWith(', ann@') && document.getElementById('autosave-status').textContent.includes('check ann@') && document.querySelector('#composer [name=draft]').value !== ''"],
+            ["op": "viewport", "width": 1400, "height": 900, "scheme": "dark"],
+            ["op": "open", "url": reply],
+            ["op": "wait", "selector": "#composer"],
+            ["op": "screenshot", "name": "composer-1400-dark", "scale": 0.6],
+            ["op": "viewport", "width": 390, "height": 844, "mobile": true, "scheme": "light"],
+            ["op": "open", "url": reply],
+            ["op": "wait", "selector": "#composer"],
+            ["op": "expect", "name": "Send visible without scrolling at 390 px", "expr": sendOnScreen],
+            ["op": "expect", "name": "no sideways scrolling", "expr": "document.documentElement.scrollWidth <= innerWidth + 1"],
+            ["op": "screenshot", "name": "composer-390-light"],
+            ["op": "audit", "name": "composer phone"],
+            ["op": "viewport", "width": 390, "height": 844, "mobile": true, "scheme": "dark"],
+            ["op": "open", "url": reply],
+            ["op": "wait", "selector": "#composer"],
+            ["op": "expect", "name": "Send visible without scrolling at 390 px (dark)", "expr": sendOnScreen],
+            ["op": "screenshot", "name": "composer-390-dark"],
+        ]
+        try BrowserDriver.run(steps, label: "composer", artifacts: Self.artifacts)
+    }
+
+    /// Screenshots of onboarding, Settings and the composer at 1400 and 390 px, light and dark,
+    /// each screen audited. `HEARTH_WRITE_SCREENSHOTS=1` writes them to docs/screenshots
+    /// (linked from docs/web.md; the wide ones at 60 %); otherwise to artifacts/web-setup.
+    @Test("onboarding (servers found, AI step), Settings (AI, export) and the composer beside its thread")
+    func screenshots() async throws {
+        let write = ProcessInfo.processInfo.environment["HEARTH_WRITE_SCREENSHOTS"] == "1"
+        let folder = write ? Corpora.repositoryRoot.appendingPathComponent("docs/screenshots") : Self.artifacts
+        let web = try await WebFixture()
+        defer { Task { await web.stop() } }
+        let thread = try #require(try web.thread(subject: "Re: Quarterly budget") ?? web.thread(subject: "Quarterly budget"))
+        let base = "http://127.0.0.1:\(web.server.port)"
+        let screens: [(name: String, path: String, ready: String)] = [
+            ("onboarding", "/welcome?step=2&email=sam.rivera%40gmail.com&name=Sam+Rivera", "#account-form"),
+            ("onboarding-ai", "/welcome?step=4", ".model-list"),
+            ("settings-ai", "/settings#ai", "#ai"),
+            ("settings-export", "/settings#export", "#export-button"),
+            ("composer", "/compose?thread=\(thread.id!.rawValue)&mode=reply", "#composer"),
+        ]
+        var steps: [[String: Any]] = [["op": "open", "url": "\(base)/login?s=\(web.policy.loginSecret)"]]
+        for theme in ["light", "dark"] {
+            for width in [1400, 390] {
+                steps.append(["op": "viewport", "width": width, "height": width == 390 ? 844 : 900, "mobile": width == 390, "scheme": theme])
+                for screen in screens {
+                    steps.append(["op": "open", "url": base + screen.path])
+                    steps.append(["op": "wait", "selector": screen.ready])
+                    steps.append(["op": "expect", "name": "\(screen.name) \(width): no sideways scrolling", "expr": "document.documentElement.scrollWidth <= innerWidth + 1"])
+                    steps.append(["op": "screenshot", "name": "\(theme)-\(width)-\(screen.name)", "scale": width == 390 ? 1 : 0.6])
+                    if theme == "light" { steps.append(["op": "audit", "name": "\(screen.name)-\(width)"]) }
+                }
+            }
+        }
+        try BrowserDriver.run(steps, label: "setup screenshots", artifacts: folder, timeout: 150)
     }
 }

@@ -10,6 +10,7 @@ enum Assets {
         "app.js": "text/javascript; charset=utf-8",
         "logic.js": "text/javascript; charset=utf-8",
         "models.js": "text/javascript; charset=utf-8",
+        "composer.js": "text/javascript; charset=utf-8",
     ]
 
     /// Every asset's bytes, loaded on first use.

@@ -50,12 +50,34 @@ extension WebApp {
         } else if let to = request.query("to") {
             message.to = AddressParser.parseList(to)
         }
-        let view = ComposeView(message: message, accounts: accounts, accountID: accountID, draftID: draftID,
+        var view = ComposeView(message: message, accounts: accounts, accountID: accountID, draftID: draftID,
                                csrfToken: policy.csrfToken, undoSeconds: settings.undoSendDelaySeconds,
                                notice: notice, error: error, existingAttachments: kept,
                                smartRepliesFor: smartReplyThread(request, override: override != nil))
-        let shell = PageShell(title: "Compose", csrfToken: policy.csrfToken, theme: theme, bodyClass: "compose")
-        return .html(shell.render(sidebar: try sidebar(MailLocation(box: "drafts"), accounts: accounts), main: view.render()))
+        let popOut = request.query("popout") == "1"
+        // A reply or forward opens as a panel beside its conversation (the thread stays in
+        // view); "Pop out" opens the same composer alone in a window of its own.
+        let beside = popOut ? nil : request.query("thread").flatMap(Int64.init).map(ThreadID.init(rawValue:))
+        var main = ""
+        if let beside, let conversation = try? conversationHTML(beside, location: MailLocation(box: "inbox"), host: request.header("host")) {
+            view.closeURL = "/mail?box=inbox&t=\(beside.rawValue)"
+            view.popOutURL = Self.withPopOut(request)
+            main = conversationPane(conversation) + view.render()
+        } else {
+            if !popOut { view.popOutURL = Self.withPopOut(request) }
+            main = view.render()
+        }
+        let bodyClass = popOut ? "compose popout" : (view.closeURL != nil ? "compose compose-beside" : "compose")
+        let shell = PageShell(title: "Compose", csrfToken: policy.csrfToken, theme: theme, bodyClass: bodyClass)
+        return .html(shell.render(sidebar: try sidebar(MailLocation(box: "drafts"), accounts: accounts), main: main))
+    }
+
+    /// This composer's address with `popout=1` (GET only: a POST's re-shown form has none).
+    static func withPopOut(_ request: WebRequest) -> String? {
+        guard request.method == "GET" else { return nil }
+        var items = request.query.flatMap { key, values in values.map { (key, $0) } }.filter { $0.0 != "popout" }
+        items.append(("popout", "1"))
+        return "/compose?" + items.map { "\(FormDecoding.encode($0.0))=\(FormDecoding.encode($0.1))" }.joined(separator: "&")
     }
 
     /// The conversation whose suggested replies the composer offers: a fresh reply (not a draft,
@@ -69,13 +91,21 @@ extension WebApp {
 
     /// What the composer form holds, as a message. Addresses are checked here so the user sees
     /// a mistake in the composer, not after the undo window.
-    func composedMessage(from request: WebRequest) throws -> (ComposedMessage, AccountID, EmailID?) {
+    /// `asTyped`: a draft being saved keeps half-typed addresses as text (listed in `unfinished`).
+    func composedMessage(from request: WebRequest, asTyped: Bool = false, unfinished: inout [String]) throws -> (ComposedMessage, AccountID, EmailID?) {
         let fields = request.formFields
         func field(_ name: String) -> String { fields[name]?.first ?? "" }
         guard let accountRaw = Int64(field("account")), let account = try store.account(AccountID(accountRaw)), let accountID = account.id else {
             throw WebError.badRequest("Choose the account to send from.")
         }
+        var pending: [String] = []
+        defer { unfinished = pending }
         func addresses(_ name: String) throws -> [EmailAddress] {
+            if asTyped {
+                let typed = AddressInput.asTyped(field(name))
+                pending += typed.unfinished
+                return typed.addresses
+            }
             do { return try AddressInput.parse(field(name), field: name.capitalized) }
             catch { throw WebError.badRequest(WebApp.sentence(error.message)) }
         }
@@ -109,7 +139,8 @@ extension WebApp {
 
     func composePost(_ verb: String, _ request: WebRequest) async throws -> WebResponse {
         let parsed: (ComposedMessage, AccountID, EmailID?)
-        do { parsed = try composedMessage(from: request) } catch let error as WebError {
+        var unfinished: [String] = []
+        do { parsed = try composedMessage(from: request, asTyped: verb == "draft", unfinished: &unfinished) } catch let error as WebError {
             if request.wantsJSON { return .json(["error": error.message], status: 400) }
             return withStatus(try composePage(request, error: error.message, override: nil), 400)
         }
@@ -119,7 +150,10 @@ extension WebApp {
             let drafts = self.drafts()
             let id = try await WebError.mapping { try await drafts.saveDraft(message, account: account, id: draftID) }
             track(Task.detached { _ = try? await drafts.syncDraft(id) })
-            if request.wantsJSON { return .json(["id": id.rawValue]) }
+            if request.wantsJSON {
+                struct Saved: Encodable { var id: Int64; var unfinished: [String] }
+                return .json(Saved(id: id.rawValue, unfinished: unfinished))
+            }
             return .redirect("/compose?draft=\(id.rawValue)")
         case "discard":
             if let draftID { try await WebError.mapping { try await drafts().outbox().discard(draftID) } }

@@ -17,6 +17,8 @@ struct ComposeView {
     /// A reply to this conversation with a chat model installed: suggested replies are offered
     /// above the body (spec §5.5.3), fetched after the composer is shown.
     var smartRepliesFor: ThreadID? = nil
+    var closeURL: String? = nil
+    var popOutURL: String? = nil
 
     struct AccountOption { var id: Int64; var label: String; var selected: Bool }
     struct Kept { var index: Int; var filename: String; var size: String }
@@ -40,6 +42,11 @@ struct ComposeView {
         var smartRepliesFor: Int64?
         var kept: [Kept]
         var hasKept: Bool
+        /// Cc/Bcc start hidden unless they hold something (a reply-all's Cc).
+        var showCcBcc: Bool
+        /// Beside a conversation: where "Close" goes, and the pop-out window's address.
+        var closeURL: String?
+        var popOutURL: String?
     }
 
     var model: Model {
@@ -62,7 +69,8 @@ struct ComposeView {
             draftID: draft, inReplyTo: inReplyTo, references: message.references.joined(separator: " "), messageID: messageID,
             accounts: options, to: list(message.to), cc: list(message.cc), bcc: list(message.bcc), subject: message.subject,
             body: message.body, markup: message.bodyFormat == .markup, smartRepliesFor: smartRepliesFor?.rawValue,
-            kept: kept, hasKept: !kept.isEmpty)
+            kept: kept, hasKept: !kept.isEmpty, showCcBcc: !message.cc.isEmpty || !message.bcc.isEmpty,
+            closeURL: closeURL, popOutURL: popOutURL)
     }
 
     func render() -> String { Templates.render("compose", model) }

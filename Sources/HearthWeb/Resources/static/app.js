@@ -562,7 +562,11 @@
       data.delete("attachments");
       const r = await post("/compose/draft", data);
       saving = false;
-      if (r.ok && r.json.id) { form.elements.draft.value = r.json.id; if (status) status.textContent = "Draft saved " + new Date().toLocaleTimeString(); }
+      if (r.ok && r.json.id) {
+        form.elements.draft.value = r.json.id;
+        const check = (r.json.unfinished || []).length ? " — check " + r.json.unfinished.join(", ") + " before sending" : "";
+        if (status) status.textContent = "Draft saved " + new Date().toLocaleTimeString() + check;
+      }
       else if (status) status.textContent = (r.json && r.json.error) || "Could not save the draft.";
     }
     setInterval(save, 30000);
