@@ -181,6 +181,10 @@ struct SetupBrowserTests {
                 for screen in screens {
                     steps.append(["op": "open", "url": base + screen.path])
                     steps.append(["op": "wait", "selector": screen.ready])
+                    if let hash = screen.path.split(separator: "#").last, screen.path.contains("#") {
+                        // The page scrolls inside its main pane: bring the section into view.
+                        steps.append(["op": "expect", "name": "\(screen.name) in view", "expr": "(document.getElementById('\(hash)').scrollIntoView(), true)"])
+                    }
                     steps.append(["op": "expect", "name": "\(screen.name) \(width): no sideways scrolling", "expr": "document.documentElement.scrollWidth <= innerWidth + 1"])
                     steps.append(["op": "screenshot", "name": "\(theme)-\(width)-\(screen.name)", "scale": width == 390 ? 1 : 0.6])
                     if theme == "light" { steps.append(["op": "audit", "name": "\(screen.name)-\(width)"]) }
