@@ -127,6 +127,11 @@ struct SetupBrowserTests {
             ["op": "click", "selector": "#cc-bcc summary"],
             ["op": "expect", "name": "Cc/Bcc shown when asked", "expr": "document.getElementById('compose-cc').checkVisibility()"],
             ["op": "expect", "name": "pop-out and close", "expr": "document.getElementById('pop-out').href.includes('popout=1') && document.getElementById('close-composer').href.includes('t=')"],
+            // Bold on a selection: the light markup, and formatting switched on for sending.
+            ["op": "expect", "name": "formatting off at first", "expr": "!document.querySelector('#composer [name=format]').checked"],
+            ["op": "expect", "name": "select a word", "expr": "(() => { const t = document.getElementById('compose-body'); t.value = 'Sounds good\\n' + t.value; t.focus(); t.setSelectionRange(7, 11); return true; })()"],
+            ["op": "click", "selector": "[data-format=bold]"],
+            ["op": "expect", "name": "bold applied and formatting on", "expr": "document.getElementById('compose-body').value.startsWith('Sounds *good*') && document.querySelector('#composer [name=format]').checked"],
             ["op": "screenshot", "name": "composer-1400-light", "scale": 0.6],
             ["op": "audit", "name": "composer wide"],
             // Caret at the end of the To field, then a half-typed second recipient.

@@ -1,4 +1,5 @@
-// The composer's window handling, served as /assets/composer.js: "Pop out" saves the draft
+// The composer's window handling, served as /assets/composer.js: a formatting button switches
+// "Send formatting" on; "Pop out" saves the draft
 // first and opens that draft alone in a window of its own, and the panel beside the
 // conversation closes (the thread stays). Without script "Pop out" is a plain link that opens
 // the same composer in a new window.
@@ -9,7 +10,14 @@
 
   function start() {
     const form = doc.getElementById("composer"), pop = doc.getElementById("pop-out");
-    if (!form || !pop) return;
+    if (!form) return;
+    // Using Bold, Italic or Link means the user wants formatting: send the HTML alternative
+    // (multipart/alternative with the plain part) without a second thought about the checkbox.
+    const formatted = form.querySelector('input[name="format"][value="markup"]');
+    form.querySelectorAll("[data-format]").forEach(b => b.addEventListener("click", () => {
+      if (formatted) formatted.checked = true;
+    }));
+    if (!pop) return;
     pop.addEventListener("click", async ev => {
       ev.preventDefault();
       const data = new FormData(form);
