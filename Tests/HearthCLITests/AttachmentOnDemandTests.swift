@@ -116,6 +116,16 @@ struct AttachmentOnDemandTests {
         let (csvBody, csvStatus) = try await Self.get(port: server.port, "/attachment/\(emailID.rawValue)/\(csv.id!.rawValue)", cookie: cookie)
         #expect(csvStatus == 200)
         #expect(csvBody == sample.csv)
+        // Web forward of the synced message: the composer carries its attachments, fetched
+        // from the server as `hearth forward` does (sync kept no source).
+        let forwardThread = try #require(try store.email(emailID)?.threadID)
+        let (composer, composerStatus) = try await Self.get(port: server.port, "/compose?thread=\(forwardThread.rawValue)&mode=forward", cookie: cookie)
+        let composerPage = String(decoding: composer, as: UTF8.self)
+        #expect(composerStatus == 200)
+        // Kept as attachments of the draft (the quoted text names them either way).
+        #expect(composerPage.contains("name=\"keep\" value=\"0\" checked> figures.pdf")
+                    && composerPage.contains("name=\"keep\" value=\"1\" checked> sheet.csv"), "the forward lost the attachments")
+        #expect(!composerPage.contains("Forwarding without attachments"))
 
         // CLI: listed as on the server, then saved from the server.
         let listed = try hearth.run(["attachments", String(emailID.rawValue), "--json"])

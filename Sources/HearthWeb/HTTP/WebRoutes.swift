@@ -40,7 +40,7 @@ enum WebRoutes {
         get("/events") { app, _ in app.events() }
 
         // Composer and outbox: attachments are streamed to disk.
-        get("/compose") { app, r in try app.composePage(r) }
+        get("/compose") { app, r in try await app.composeEntry(r) }
         post("/compose/:verb", .upload) { app, r in try await app.composePost(r.segments[1], r) }
         post("/outbox/:id/:verb") { app, r in try await app.outboxPost(r.segments[1], r.segments[2], r) }
 

@@ -19,6 +19,18 @@ extension WebApp {
         }))
     }
 
+    /// `GET /compose`. A forward is made by the application layer's `ReplyDrafts.make`, as
+    /// `hearth forward` makes it: the original's attachments come along even when only the
+    /// server has its source (synced mail), and when the server cannot be reached the draft
+    /// says what is missing. Everything else is built from what is stored.
+    func composeEntry(_ request: WebRequest) async throws -> WebResponse {
+        guard request.query("mode") == "forward", request.query("draft") == nil,
+              let raw = request.query("thread"), let id = Int64(raw) else { return try composePage(request) }
+        let made = try await WebError.mapping { try await ReplyDrafts(drafts().context).make(.forward(.inline), thread: ThreadID(id)) }
+        return try composePage(request, notice: made.note.map { "Forwarding without attachments: " + $0 + "." },
+                               override: (made.message, made.account.id, nil))
+    }
+
     func composePage(_ request: WebRequest, notice: String? = nil, error: String? = nil, override: (ComposedMessage, AccountID?, EmailID?)? = nil) throws -> WebResponse {
         let accounts = try store.accounts()
         var accountID = (try? settings.defaultAccount())?.id
