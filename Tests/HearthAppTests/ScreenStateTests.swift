@@ -58,7 +58,9 @@ struct ScreenStateTests {
         state.reduce(.failed("wrong password"))
         #expect(state.step == .account && state.error == "wrong password")
         state.reduce(.added)
-        #expect(state.step == .ai && state.error == nil)
+        #expect(state.step == .security && state.error == nil)
+        state.reduce(.next)
+        #expect(state.step == .ai)   // FR-OB-01: the model download is step 4, after security
     }
 
     @Test("search: a late answer to an older query is dropped")

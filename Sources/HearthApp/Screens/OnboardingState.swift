@@ -4,8 +4,10 @@ import HearthCore
 /// every connection option a self-hosted server needs — the security mode of each server
 /// (never guessed from the port), an extra CA file, the name the certificate carries.
 public struct OnboardingState: Sendable, Equatable {
+    /// The order of FR-OB-01's table: privacy, account, security recommendations, then the
+    /// optional AI model download (with the storage disclosure) last, as the web app shows them.
     public enum Step: Int, Sendable, Comparable {
-        case welcome = 1, account, ai, security, done
+        case welcome = 1, account, security, ai, done
         public static func < (a: Step, b: Step) -> Bool { a.rawValue < b.rawValue }
     }
 
@@ -28,7 +30,7 @@ public struct OnboardingState: Sendable, Equatable {
         case .next: step = Step(rawValue: min(step.rawValue + 1, Step.done.rawValue)) ?? .done; error = nil
         case .back: step = Step(rawValue: max(step.rawValue - 1, Step.welcome.rawValue)) ?? .welcome; error = nil
         case .failed(let why): error = why; step = .account
-        case .added: form = AccountForm(); error = nil; step = .ai
+        case .added: form = AccountForm(); error = nil; step = .security
         }
     }
 }
