@@ -74,13 +74,7 @@ struct WebAccessibilityBrowserTests {
         print("accessibility: " + audited.sorted(by: { $0.key < $1.key }).map { "\($0.key) \($0.value.nodes) nodes, h1 \($0.value.h1), \($0.value.landmarks.keys.sorted().joined(separator: "/"))" }.joined(separator: "; "))
     }
 
-    struct AXAudit: Decodable {
-        let nodes: Int
-        let unnamed: [String]
-        let imagesWithoutText: [String]
-        let h1: Int
-        let landmarks: [String: Int]
-    }
+    typealias AXAudit = WebAppDriver.Report.AXAudit
 
     static func axAudits(_ report: WebAppBrowserTests.Report) throws -> [String: AXAudit] {
         report.axAudits ?? [:]

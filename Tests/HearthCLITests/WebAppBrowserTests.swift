@@ -17,7 +17,6 @@ import Glibc
 @Suite("Web app in Chromium", .mailRig, .browserPresent, .serialized, .timeLimit(.minutes(3)))
 struct WebAppBrowserTests {
     static let artifacts = Corpora.repositoryRoot.appendingPathComponent("artifacts/web")
-    static let driver = Corpora.repositoryRoot.appendingPathComponent("testenv/browser/webapp_driver.py")
 
     /// `hearth serve` as a child process; its first stdout line is the address.
     final class Server {
@@ -60,67 +59,18 @@ struct WebAppBrowserTests {
 
     struct RawFailure: Error, CustomStringConvertible { let description: String; init(_ d: String) { description = d } }
 
-    struct Report: Decodable {
-        struct Step: Decodable { let index: Int; let op: String; let label: String?; let ok: Bool; let error: String?; let url: String? }
-        struct Audit: Decodable {
-            struct Landmarks: Decodable { let main: Int; let nav: Int; let banner: Int }
-            struct Contrast: Decodable { let text: String; let ratio: Double }
-            let landmarks: Landmarks
-            let unnamed: [String]
-            let contrast: [Contrast]
-            let checkedText: Int
-            let duplicateIds: [String]
-            let focusOutline: Bool?
-            let reducedMotionRule: Bool?
-            let lang: String
-        }
-        let steps: [Step]
-        let console: [String]
-        let exceptions: [String]
-        let csp: [String]
-        let audits: [String: Audit]
-        /// From `axaudit` steps: Chromium's accessibility tree (WebAccessibilityBrowserTests).
-        let axAudits: [String: WebAccessibilityBrowserTests.AXAudit]?
-        let screenshots: [String]
-        let seconds: Double?
-    }
+    typealias Report = WebAppDriver.Report
 
     func drive(_ steps: [[String: Any]], label: String) throws -> Report {
         try Self.drive(steps, label: label).report
     }
 
-    /// Runs a scenario in headless Chromium (testenv/browser/webapp_driver.py) and records every
-    /// failed step, console error, script exception, CSP violation and accessibility finding as a
-    /// test issue. Returns the report and the values the scenario's `eval` steps collected.
+    /// A scenario in headless Chromium against `hearth serve`, with the mail screens' audit rules
+    /// (`WebAppDriver`). Returns the report and the values the scenario's `eval` steps collected.
+    @discardableResult
     static func drive(_ steps: [[String: Any]], label: String, artifacts: URL = WebAppBrowserTests.artifacts,
                       timeout: Int = 100) throws -> (report: Report, values: [String: Any]) {
-        let dir = try Corpora.temporaryDirectory("hearth-webapp-driver")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let scenario = dir.appendingPathComponent("scenario.json")
-        try JSONSerialization.data(withJSONObject: ["steps": steps]).write(to: scenario)
-        let out = dir.appendingPathComponent("report.json")
-        let outcome = try Subprocess.run("/usr/bin/python3", [driver.path, scenario.path, "--out", out.path,
-                                                              "--artifacts", artifacts.path, "--timeout", String(timeout)],
-                                         timeout: Double(timeout + 10))
-        guard outcome.status == 0 else { throw RawFailure("driver (\(label)) exited \(outcome.status): \(outcome.stderr.suffix(1000))") }
-        let data = try Data(contentsOf: out)
-        let report = try JSONDecoder().decode(Report.self, from: data)
-        let values = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["values"] as? [String: Any] ?? [:]
-        for step in report.steps where !step.ok {
-            Issue.record("\(label) step \(step.index) \(step.op) \(step.label ?? ""): \(step.error ?? "") at \(step.url ?? "")")
-        }
-        #expect(report.console.isEmpty, "\(label) console errors: \(report.console)")
-        #expect(report.exceptions.isEmpty, "\(label) script exceptions: \(report.exceptions)")
-        #expect(report.csp.isEmpty, "\(label) CSP violations: \(report.csp)")
-        for (page, audit) in report.audits {
-            #expect(audit.landmarks.main == 1 && audit.landmarks.nav >= 1 && audit.landmarks.banner == 1, "\(label)/\(page) landmarks")
-            #expect(audit.unnamed.isEmpty, "\(label)/\(page) controls without a name: \(audit.unnamed)")
-            #expect(audit.contrast.isEmpty, "\(label)/\(page) contrast below AA: \(audit.contrast)")
-            #expect(audit.duplicateIds.isEmpty, "\(label)/\(page) duplicate ids: \(audit.duplicateIds)")
-            #expect(audit.focusOutline == true && audit.reducedMotionRule == true && audit.lang == "en", "\(label)/\(page) focus/motion/lang")
-            #expect(audit.checkedText > 20, "\(label)/\(page) audit saw the page")
-        }
-        return (report, values)
+        try WebAppDriver.run(steps, label: label, artifacts: artifacts, timeout: timeout, rules: .mailScreens)
     }
 
     @Test("read, archive with the keyboard, search with a filter, settings across a restart, compose, undo, send")
