@@ -82,20 +82,10 @@ struct ModelSettingsTests {
 
     @Test("catalog, consent before download, progress events, install, delete confirmation, import by path")
     func consentDownloadDeleteImport() async throws {
-        let directory = try Corpora.temporaryDirectory("hearth-web-models")
-        let served = directory.appendingPathComponent("served")
-        let models = directory.appendingPathComponent("models")
-        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
-        let files = try FileServer(directory: served)
-        defer { files.stop() }
-        let (file, entry) = try Self.fakeModel(in: served, port: files.port)
-        var services = WebServices(modelDirectory: models)
-        services.modelCatalog = ModelCatalog(entries: [entry])
-        services.modelDownloader = ModelDownloader(allowInsecureLoopback: true, maxAttempts: 1, readTimeoutSeconds: 10)
-        let web = try await WebFixture(directory: directory, services: services)
-        defer { Task { await web.stop() } }
-        let cookie = try await web.login()
-        let headers = ["Cookie": cookie, "X-CSRF-Token": web.policy.csrfToken]
+        let setup = try await ServedModel.start()
+        let (directory, models, files, file, entry) = (setup.directory, setup.models, setup.files, setup.file, setup.entry)
+        let (web, cookie, headers) = (setup.web, setup.cookie, setup.headers)
+        defer { files.stop(); Task { await web.stop() } }
         let installed = models.appendingPathComponent(entry.fileName)
 
         let settings = try await web.http.request("GET", "/settings", headers: ["Cookie": cookie])
@@ -158,20 +148,10 @@ struct ModelSettingsTests {
 
     @Test("onboarding's AI step: the same list; consent, download with progress and back to the step; then Next")
     func onboardingDownload() async throws {
-        let directory = try Corpora.temporaryDirectory("hearth-web-models")
-        let served = directory.appendingPathComponent("served")
-        let models = directory.appendingPathComponent("models")
-        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
-        let files = try FileServer(directory: served)
-        defer { files.stop() }
-        let (file, entry) = try Self.fakeModel(in: served, port: files.port)
-        var services = WebServices(modelDirectory: models)
-        services.modelCatalog = ModelCatalog(entries: [entry])
-        services.modelDownloader = ModelDownloader(allowInsecureLoopback: true, maxAttempts: 1, readTimeoutSeconds: 10)
-        let web = try await WebFixture(directory: directory, services: services)
-        defer { Task { await web.stop() } }
-        let cookie = try await web.login()
-        let headers = ["Cookie": cookie, "X-CSRF-Token": web.policy.csrfToken]
+        let setup = try await ServedModel.start()
+        let (models, files, file, entry) = (setup.models, setup.files, setup.file, setup.entry)
+        let (web, cookie, headers) = (setup.web, setup.cookie, setup.headers)
+        defer { files.stop(); Task { await web.stop() } }
 
         let step = try await web.http.request("GET", "/welcome?step=4", headers: ["Cookie": cookie])
         #expect(step.status == 200)
@@ -242,5 +222,39 @@ struct ModelSettingsTests {
         page = try await web.http.request("GET", "/settings", headers: ["Cookie": cookie])
         #expect(page.body.contains("○ Not installed") || page.body.contains("Partly downloaded"))
         #expect(!FileManager.default.fileExists(atPath: models.appendingPathComponent("tiny.gguf").path))
+    }
+}
+
+/// What both download tests start from: a loopback file server holding a fake model, that
+/// model as the only catalog entry, and a signed-in web app whose model directory is empty.
+struct ServedModel {
+    let directory: URL
+    let models: URL
+    let file: URL
+    let files: ModelSettingsTests.FileServer
+    let entry: ModelCatalogEntry
+    let web: WebFixture
+    let cookie: String
+    let headers: [String: String]
+
+    static func start() async throws -> ServedModel {
+        let directory = try Corpora.temporaryDirectory("hearth-web-models")
+        let served = directory.appendingPathComponent("served")
+        let models = directory.appendingPathComponent("models")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        let files = try ModelSettingsTests.FileServer(directory: served)
+        do {
+            let (file, entry) = try ModelSettingsTests.fakeModel(in: served, port: files.port)
+            var services = WebServices(modelDirectory: models)
+            services.modelCatalog = ModelCatalog(entries: [entry])
+            services.modelDownloader = ModelDownloader(allowInsecureLoopback: true, maxAttempts: 1, readTimeoutSeconds: 10)
+            let web = try await WebFixture(directory: directory, services: services)
+            let cookie = try await web.login()
+            return ServedModel(directory: directory, models: models, file: file, files: files, entry: entry, web: web,
+                               cookie: cookie, headers: ["Cookie": cookie, "X-CSRF-Token": web.policy.csrfToken])
+        } catch {
+            files.stop()
+            throw error
+        }
     }
 }
