@@ -93,6 +93,8 @@ public enum RFC2231 {
         return (out, i, false)
     }
 
+    /// The index just past the comment that opens at `start` (nested comments and quoted pairs
+    /// honoured), never past the end of `b`, even when the comment is cut off.
     static func skipComment(_ b: [UInt8], _ start: Int) -> Int {
         var depth = 0
         var i = start
@@ -105,7 +107,8 @@ public enum RFC2231 {
             }
             i += 1
         }
-        return i
+        // A trailing backslash steps one past the end: callers slice up to the result.
+        return min(i, b.count)
     }
 
     /// Joins RFC 2231 continuations and decodes charsets. The RFC 2231 form of a parameter wins

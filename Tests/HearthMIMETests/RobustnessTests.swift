@@ -90,6 +90,24 @@ import HearthCore
         }
     }
 
+    /// Found by the fuzzer (CI, session 6): a comment cut off by a trailing backslash at the end
+    /// of an address header ("(\\" then end of field) made the comment skipper step past the end,
+    /// and the tokenizer sliced out of bounds — a crash on one hostile From line.
+    @Test func commentEndingInBackslashDoesNotCrash() throws {
+        let inputs = [
+            Data(base64Encoded: "RnJvbTogQW5uAAAAAAAAAKqqqigBAH9cCk1PbiBhZWUtSQ0K")!,
+            Data("From: Ann (note\\\nSubject: x\n\nbody\n".utf8),
+            Data("From: <ann@example.com (x\\>\n\nbody\n".utf8),
+            Data("Content-Type: text/plain; charset=utf-8 (c\\\n\nbody\n".utf8),
+        ]
+        for data in inputs {
+            let m = try MIMEParser().parse(data)
+            #expect(m.sizeBytes == data.count)
+        }
+        // The cut-off comment stays inside its own field: the next header is read as usual.
+        #expect(try MIMEParser().parse(inputs[1]).subject == "x")
+    }
+
     @Test func randomBytesNeverCrash() {
         var rng = SeededGenerator(seed: 42)
         for _ in 0..<300 {
