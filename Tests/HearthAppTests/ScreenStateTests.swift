@@ -63,6 +63,21 @@ struct ScreenStateTests {
         #expect(state.step == .ai)   // FR-OB-01: the model download is step 4, after security
     }
 
+    @Test("onboarding: a screen restored from its step number, clamped; a refusal keeps the form")
+    func onboardingFromAnAddress() {
+        #expect(OnboardingState(stepNumber: nil).step == .welcome)
+        #expect(OnboardingState(stepNumber: 4).step == .ai)
+        #expect(OnboardingState(stepNumber: 0).step == .welcome)
+        #expect(OnboardingState(stepNumber: 99).step == .done)
+        var form = AccountForm()
+        form.email = "me@example.test"
+        let refused = OnboardingState.failed(form, "Wrong password.")
+        #expect(refused.step == .account && refused.error == "Wrong password." && refused.form.email == "me@example.test")
+        var added = OnboardingState.account(form)
+        added.reduce(.added)
+        #expect(added.step == .security && added.form.email.isEmpty)
+    }
+
     @Test("search: a late answer to an older query is dropped")
     func searchDropsLateAnswers() {
         var state = SearchState<Int>()
@@ -114,6 +129,17 @@ struct ScreenStateTests {
         list.load(&state, more: true)
         #expect(state.threads.map(\.subject) == ["thread 4", "thread 3", "thread 2", "thread 1", "thread 0"])
         #expect(!state.canLoadMore)
+
+        // A front end that keeps no state between pages (the web app, `threads --before`)
+        // restores the position from the cursor it printed: the same pages come back.
+        var first = ThreadListState(query: ThreadQuery(limit: 2))
+        try list.load(&first, from: nil)
+        var second = ThreadListState(query: ThreadQuery(limit: 2))
+        try list.load(&second, from: try #require(first.nextCursor))
+        #expect(second.threads.map(\.subject) == ["thread 2", "thread 1"])
+        var last = ThreadListState(query: ThreadQuery(limit: 2))
+        try list.load(&last, from: try #require(second.nextCursor))
+        #expect(last.threads.map(\.subject) == ["thread 0"] && last.nextCursor == nil)
     }
 
     func folderID(_ folder: Folder) -> FolderID { folder.id ?? FolderID(0) }

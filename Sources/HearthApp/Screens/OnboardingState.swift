@@ -18,6 +18,24 @@ public struct OnboardingState: Sendable, Equatable {
 
     public init() {}
 
+    /// The screen at step `number` (1…5, out of range clamped, nil: the first) with `form` —
+    /// how a front end without memory between pages (the web app) restores it from an address.
+    public init(stepNumber number: Int?, form: AccountForm = AccountForm()) {
+        let clamped = min(Step.done.rawValue, max(Step.welcome.rawValue, number ?? Step.welcome.rawValue))
+        step = Step(rawValue: clamped) ?? .welcome
+        self.form = form
+    }
+
+    /// The account step with `form` filled in.
+    public static func account(_ form: AccountForm) -> OnboardingState { OnboardingState(stepNumber: Step.account.rawValue, form: form) }
+
+    /// The account step showing `form` again with why it was refused.
+    public static func failed(_ form: AccountForm, _ why: String) -> OnboardingState {
+        var state = account(form)
+        state.reduce(.failed(why))
+        return state
+    }
+
     public enum Action: Sendable, Equatable {
         case next, back
         case failed(String)

@@ -66,10 +66,23 @@ public struct ThreadList: Sendable {
     public func load(_ state: inout ThreadListState, more: Bool = false) {
         let before = more ? state.nextCursor : nil
         if more && before == nil { return }
+        try? load(&state, from: before)
+    }
+
+    /// The page that starts after `cursor` (nil: the newest), folded into `state`; a failure is
+    /// both kept in the state (for a screen to show) and thrown (for a front end that reports it
+    /// as a typed error — the CLI's exit codes, the web app's error page). Front ends that keep
+    /// nothing between pages (the web app, `hearth threads --before`) restore the position from
+    /// the cursor they printed.
+    public func load(_ state: inout ThreadListState, from cursor: ThreadCursor?) throws(StoreError) {
         state.reduce(.loading)
         var query = state.query
-        query.before = before
-        do { state.reduce(.loaded(try store.threads(query), before: before)) }
-        catch { state.reduce(.failed(error.description)) }
+        query.before = cursor
+        do {
+            state.reduce(.loaded(try store.threads(query), before: cursor))
+        } catch {
+            state.reduce(.failed(error.description))
+            throw error
+        }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HearthApp
 import HearthCore
 
 /// `hearth threads`: conversations newest first, for one account or all (unified).
@@ -48,10 +49,12 @@ struct ThreadsCommand: ParsableCommand {
                     query.folderID = try resolveFolder(folder, engine: engine, accounts: accountIDs)
                 }
             }
-            let threads = try engine.store.threads(query)
-            let next = threads.count == limit ? threads.last.flatMap { t in
-                t.id.map { ThreadCursorCoding.encode(ThreadCursor(latestDate: t.latestDate, threadID: $0)) }
-            } : nil
+            let cursor = query.before
+            query.before = nil
+            var screen = ThreadListState(query: query)
+            try ThreadList(store: engine.store).load(&screen, from: cursor)
+            let threads = screen.threads
+            let next = screen.nextCursor.map(ThreadCursorCoding.encode)
             if global.json {
                 StandardStreams.out(try JSONOutput.render("threads", ThreadListJSON(
                     threads: threads.map(ThreadJSON.init), nextCursor: next)))

@@ -29,8 +29,10 @@ extension WebApp {
     }
 
     func threadList(_ location: MailLocation, accounts: [Account]) throws -> ThreadListView {
-        let threads = try store.threads(location.query)
-        return ThreadListView(threads: threads, location: location, heading: try heading(location, accounts: accounts),
+        // The list as HearthApp's screen state holds it (the CLI's `threads` loads it alike).
+        var screen = ThreadListState(query: location.query)
+        try ThreadList(store: store).load(&screen, from: location.before)
+        return ThreadListView(threads: screen.threads, nextCursor: screen.nextCursor, location: location, heading: try heading(location, accounts: accounts),
                               accountEmails: Dictionary(accounts.compactMap { a in a.id.map { ($0, a.email) } }, uniquingKeysWith: { a, _ in a }),
                               visibleTabs: settings.visibleCategoryTabs, csrfToken: policy.csrfToken,
                               categoriesAvailable: ai.isAvailable)

@@ -39,21 +39,21 @@ extension WebApp {
         func field(_ name: String) -> String { (request.field(name) ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
         let email = field("email")
         guard email.contains("@") else {
-            return withStatus(try onboardingPage(request, error: "Enter your Gmail address.", step: 2), 400)
+            return withStatus(try onboardingPage(request, screen: .failed(AccountForm.typed(Self.accountFields(request)), "Enter your Gmail address.")), 400)
         }
         guard services.secrets != nil else {
-            return withStatus(try onboardingPage(request, error: "This session cannot store sign-ins (no secret store).", step: 2), 503)
+            return withStatus(try onboardingPage(request, screen: .failed(AccountForm.typed(Self.accountFields(request)), "This session cannot store sign-ins (no secret store).")), 503)
         }
         if let existing = try store.accounts().first(where: { $0.email.caseInsensitiveCompare(email) == .orderedSame }),
            existing.authType != .oauth2 {
-            return withStatus(try onboardingPage(request, error: "\(email) is already added (with a password).", step: 2), 400)
+            return withStatus(try onboardingPage(request, screen: .failed(AccountForm.typed(Self.accountFields(request)), "\(email) is already added (with a password).")), 400)
         }
         do { _ = try Self.googleServers { field($0) }.servers() } catch {
-            return withStatus(try onboardingPage(request, error: Self.sentence(error.message), step: 2), 400)
+            return withStatus(try onboardingPage(request, screen: .failed(AccountForm.typed(Self.accountFields(request)), Self.sentence(error.message))), 400)
         }
         let client: OAuthTokenClient
         do { client = OAuthTokenClient(configuration: try OAuthClientConfiguration.load()) } catch {
-            return withStatus(try onboardingPage(request, error: error.description, step: 2), 503)
+            return withStatus(try onboardingPage(request, screen: .failed(AccountForm.typed(Self.accountFields(request)), error.description)), 503)
         }
         var context = ["owner": signInOwner, "email": email]
         for name in Self.googleServerFields.map(\.google) + ["return"] where !field(name).isEmpty {

@@ -19,26 +19,29 @@ extension WebApp {
         do { found = try await services.discovery(email) } catch {
             if error.kind == .invalidInput {
                 // Not an address: ask again, with what was typed.
-                return withStatus(try onboardingPage(request, error: Self.sentence(error.message), step: 2, form: typed, addressKnown: false), 400)
+                return withStatus(try onboardingPage(request, screen: .failed(typed, Self.sentence(error.message)), addressKnown: false), 400)
             }
             // Nothing found, or DNS not reachable: the whole form, to fill in by hand.
-            return try onboardingPage(request, step: 2, form: typed, addressKnown: true, discoveryProblem: Self.sentence(error.message))
+            return try onboardingPage(request, screen: .account(typed), addressKnown: true, discoveryProblem: Self.sentence(error.message))
         }
-        return try onboardingPage(request, step: 2, form: typed.filled(from: found.settings), addressKnown: true, discovery: found)
+        return try onboardingPage(request, screen: .account(typed.filled(from: found.settings)), addressKnown: true, discovery: found)
     }
 
-    func onboardingPage(_ request: WebRequest, error: String? = nil, step explicit: Int? = nil, form explicitForm: AccountForm? = nil,
+    /// Renders onboarding's screen state (HearthApp's `OnboardingState`, the value a SwiftUI
+    /// onboarding binds too); without one, the step the address asks for, with the form as typed.
+    func onboardingPage(_ request: WebRequest, screen explicit: OnboardingState? = nil,
                         addressKnown explicitKnown: Bool? = nil, discovery: DiscoverAccountSettings.Found? = nil,
                         discoveryProblem: String? = nil) throws -> WebResponse {
         // "Sign in with Google" is a GET form (see OnboardingGoogleRoutes for why).
-        if error == nil, request.method == "GET", request.query("google") == "start" { return try startGoogleSignIn(request) }
-        let step = min(5, max(1, explicit ?? request.query("step").flatMap(Int.init) ?? 1))
+        if explicit?.error == nil, request.method == "GET", request.query("google") == "start" { return try startGoogleSignIn(request) }
+        // After a failed attempt every field comes back as typed.
+        let screen = explicit ?? OnboardingState(stepNumber: request.query("step").flatMap(Int.init),
+                                                 form: AccountForm.typed(Self.accountFields(request)))
+        let step = screen.step.rawValue, form = screen.form, error = screen.error
         let accounts = try store.accounts()
         let needingSignIn = Set(try accounts.compactMap { account in
             try account.id.flatMap { try store.authStatus(of: $0).needsReauthentication ? account.email : nil }
         })
-        // After a failed attempt every field comes back as typed.
-        let form = explicitForm ?? AccountForm.typed(Self.accountFields(request))
         var view = OnboardingView(step: step, csrfToken: policy.csrfToken, accounts: accounts, needingSignIn: needingSignIn,
                                   models: modelManager.statuses(), appLockEnabled: appLock.isEnabled, error: error,
                                   canSaveSecrets: services.secrets != nil)
@@ -89,21 +92,25 @@ extension WebApp {
     /// `AddAccount` use case — checked against the server before anything is saved.
     func addAccount(_ request: WebRequest) async throws -> WebResponse {
         let fields = Self.accountFields(request)
+        var screen = OnboardingState.account(AccountForm.typed(fields))
         let setup: AccountSetup
         do { setup = try AccountForm(fields: fields).setup() } catch {
-            return withStatus(try onboardingPage(request, error: Self.sentence(error.message), step: 2), 400)
+            screen.reduce(.failed(Self.sentence(error.message)))
+            return withStatus(try onboardingPage(request, screen: screen), 400)
         }
         let app: AppContext
         do { app = try application() } catch {
-            return withStatus(try onboardingPage(request, error: error.message, step: 2), 503)
+            screen.reduce(.failed(error.message))
+            return withStatus(try onboardingPage(request, screen: screen), 503)
         }
         do {
             _ = try await AddAccount(store: store, secrets: app.secrets)(setup)
         } catch {
-            let status = error.kind == .notConfigured ? 503 : 400
-            return withStatus(try onboardingPage(request, error: Self.sentence(error.message), step: 2), status)
+            screen.reduce(.failed(Self.sentence(error.message)))
+            return withStatus(try onboardingPage(request, screen: screen), error.kind == .notConfigured ? 503 : 400)
         }
-        return .redirect("/welcome?step=3")
+        screen.reduce(.added)
+        return .redirect("/welcome?step=\(screen.step.rawValue)")
     }
 
     /// A message as a sentence: capital first letter, final period.

@@ -6,6 +6,8 @@ import HearthCore
 /// `thread-list.mustache`; `thread-rows.mustache` for the script's "load more".
 struct ThreadListView {
     var threads: [MailThread]
+    /// Where "Older" starts (HearthApp's `ThreadListState.nextCursor`; nil: this is the last page).
+    var nextCursor: ThreadCursor?
     var location: MailLocation
     var heading: String
     var accountEmails: [AccountID: String]
@@ -66,9 +68,7 @@ struct ThreadListView {
             tabs.append(Tab(url: location.url(thread: .some(nil), category: .some(category)), label: label, current: location.category == category))
         }
         var older: String?
-        if threads.count >= MailLocation.pageSize, let last = threads.last, let id = last.id {
-            older = location.url(thread: .some(nil), before: .some(ThreadCursor(latestDate: last.latestDate, threadID: id)))
-        }
+        if let nextCursor { older = location.url(thread: .some(nil), before: .some(nextCursor)) }
         var newest: String?
         if location.before != nil { newest = location.url(thread: .some(nil), before: .some(nil)) }
         return Model(heading: heading, csrfToken: csrfToken, listURL: location.listURL, hasTabs: location.isInbox, tabs: tabs,
