@@ -121,6 +121,10 @@ public struct ActionReplayer: Sendable {
             let copied = try await run { try await connection.execute(.uidCopy(uid, destination)) }
             try await removeFromSelected(uid)
             return Self.copiedUID(copied)
+        case .copy(_, _, let target):
+            guard let targetPath = paths[target] else { throw Refusal(message: "the target folder is no longer known locally") }
+            let copied = try await run { try await connection.execute(.uidCopy(uid, MailboxName(wire: targetPath))) }
+            return Self.copiedUID(copied)
         case .expunge:
             try await removeFromSelected(uid)
             return nil

@@ -55,4 +55,34 @@ struct UndoMailActionTests {
         #expect(undone.restored == 0)
         #expect(try store.folders(of: id).map(\.folderID) == [inbox.id!])
     }
+
+    @Test("Gmail layout, archive already on the server (INBOX label gone, All Mail keeps it): undo copies it from All Mail back into INBOX")
+    func undoGmailArchiveAfterDelivery() async throws {
+        let (store, dir) = try freshStore()
+        let context = AppContext(dataDirectory: dir, store: store, secrets: { MemorySecrets() })
+        let account = try store.create(Account(email: "g@gmail.test", displayName: "G", provider: .gmail, authType: .oauth2,
+                                               imap: ServerEndpoint(host: "127.0.0.1", port: 9, security: .implicitTLS)))
+        let inbox = try store.upsert(Folder(accountID: account.id!, name: "INBOX", imapPath: "INBOX", folderType: .inbox))
+        let allMail = try store.upsert(Folder(accountID: account.id!, name: "All Mail", imapPath: "[Gmail]/All Mail", folderType: .archive))
+        let email = Email(accountID: account.id!, messageID: "<g1@gmail.test>", from: EmailAddress(address: "a@example.test"),
+                          subject: "Hello", bodyPlain: "Hi", snippet: "Hi", dateReceived: Date(), dateSent: Date(), sizeBytes: 100)
+        let id = try #require(try store.insert([NewMessage(email: email, attachments: [], folderID: inbox.id!, imapUID: 7,
+                                                           threadingKey: MessageMapping.threadingKey(for: email))]).first)
+        try store.link(id, to: allMail.id!, imapUID: 70)
+        let actions = MailActions(context)
+        let targets = MailActions.Targets(emails: [id])
+        let record = try actions.undoRecord(for: targets)
+        let applied = try actions.apply(.archive, to: targets)
+        #expect(applied.journalled.map(\.operation) == [.expunge(folder: inbox.id!, uid: 7)], "Gmail archive: only the INBOX label goes")
+        // The server heard of it: the journal entry is done.
+        for operation in applied.journalled { try store.complete(operation.id, newUID: nil) }
+        #expect(try store.folders(of: id).map(\.folderID) == [allMail.id!])
+
+        let undone = try await actions.undo(record)
+        #expect(undone.restored == 1)
+        #expect(Set(try store.folders(of: id).map(\.folderID)) == [inbox.id!, allMail.id!], "back in INBOX locally at once")
+        let journal = try store.journal(account: nil)
+        #expect(journal.map(\.operation) == [.copy(folder: allMail.id!, uid: 70, to: inbox.id!)],
+                "a UID COPY from All Mail to INBOX (Gmail: the label again) waits for the server: \(journal)")
+    }
 }

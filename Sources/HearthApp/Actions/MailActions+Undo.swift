@@ -27,7 +27,7 @@ extension MailActions {
     public static func isUndoable(_ action: MailAction) -> Bool {
         switch action {
         case .archive, .moveToTrash, .move: true
-        case .setRead, .setStarred, .deletePermanently: false
+        case .setRead, .setStarred, .deletePermanently, .copy: false
         }
     }
 
@@ -49,7 +49,9 @@ extension MailActions {
     /// are sent first, so that the messages' UIDs in their new folders are known; an operation
     /// the server never received (offline) is withdrawn and the local change reverted, so the
     /// server is not touched twice. Otherwise each message moves back from the folder it went
-    /// into (`MailAction.move`, journalled and sent like any action).
+    /// into (`MailAction.move`, journalled and sent like any action); a message that only left a
+    /// folder (Gmail: archive removed the INBOX label, All Mail still holds it) is copied back
+    /// into it (`MailAction.copy`: Gmail adds the label again).
     public func undo(_ record: UndoRecord) async throws(AppError) -> Undone {
         let store = context.store
         var accounts = Set<AccountID>()
@@ -80,10 +82,16 @@ extension MailActions {
                 restored += 1
                 continue
             }
-            guard let back = left.first(where: { $0.imapUID != nil }) ?? left.first, let from = joined.first else {
-                throw .invalidInput("This message cannot be put back from here (it is still in every folder it was in on the server); move it back from its folder.")
+            guard let back = left.first(where: { $0.imapUID != nil }) ?? left.first else { continue }
+            if let from = joined.first {
+                _ = try apply(.move(to: back.folderID), to: Targets(emails: [placement.email], from: from.folderID))
+            } else if now.contains(where: { $0.imapUID != nil }) {
+                // It only left a folder and went nowhere new: a Gmail-style archive (INBOX label
+                // removed, still in All Mail). Copying it back adds the label again.
+                _ = try apply(.copy(to: back.folderID), to: Targets(emails: [placement.email]))
+            } else {
+                throw .invalidInput("This message cannot be put back from here (no copy of it is left on the server to restore it from).")
             }
-            _ = try apply(.move(to: back.folderID), to: Targets(emails: [placement.email], from: from.folderID))
             moved.insert(email.accountID)
             restored += 1
         }

@@ -107,23 +107,12 @@ struct MoveCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingErrors(json: global.json) {
             let engine = try Engine.open(global)
-            let folder = try resolveFolder(engine)
+            let chosen = MailActions.Targets(threads: targets.thread ? targets.ids.map(ThreadID.init(rawValue:)) : [],
+                                             emails: targets.thread ? [] : targets.ids.map(EmailID.init(rawValue:)))
+            // The same lookup the web app's "Move to" menu relies on (HearthApp).
+            let folder = try AppErrors.mapping { try MailActions(engine.app).folder(named: to, for: chosen) }
             try await ActionRunner.run(.move(to: folder), targets, global: global)
         }
-    }
-
-    private func resolveFolder(_ engine: Engine) throws -> FolderID {
-        if let id = Int64(to) { return FolderID(id) }
-        let first: Email? = targets.thread
-            ? try targets.ids.first.flatMap { try engine.store.emails(inThread: ThreadID($0)).first }
-            : try targets.ids.first.flatMap { try engine.store.email(EmailID($0)) }
-        guard let account = first?.accountID else { throw CLIError.notFound("no message \(targets.ids.first ?? 0)") }
-        let folders = try engine.store.folders(account: account)
-        guard let match = folders.first(where: { $0.imapPath == to || $0.name.caseInsensitiveCompare(to) == .orderedSame }),
-              let id = match.id else {
-            throw CLIError.notFound("no folder \"\(to)\" in that account (folders: \(folders.map(\.imapPath).joined(separator: ", ")))")
-        }
-        return id
     }
 }
 

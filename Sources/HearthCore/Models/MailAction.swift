@@ -14,6 +14,9 @@ public enum MailAction: Sendable, Hashable, Codable, CustomStringConvertible {
     case deletePermanently
     /// From the folder it is shown in (or its only/inbox folder) to another one.
     case move(to: FolderID)
+    /// Into one more folder, staying where it is: on Gmail, adding a label (how an archive that
+    /// already reached Gmail is undone: the message is copied from All Mail back to INBOX).
+    case copy(to: FolderID)
 
     public var description: String {
         switch self {
@@ -23,6 +26,7 @@ public enum MailAction: Sendable, Hashable, Codable, CustomStringConvertible {
         case .moveToTrash: "delete"
         case .deletePermanently: "delete permanently"
         case .move(let folder): "move to folder \(folder)"
+        case .copy(let folder): "copy to folder \(folder)"
         }
     }
 }
@@ -39,18 +43,27 @@ public enum ServerOperation: Sendable, Hashable, Codable {
     case store(folder: FolderID, uid: UInt32, flag: ActionFlag, add: Bool)
     /// UID MOVE (or COPY + STORE \Deleted + UID EXPUNGE without MOVE).
     case move(folder: FolderID, uid: UInt32, to: FolderID)
+    /// UID COPY: the message stays where it is and gains a copy (on Gmail: a label).
+    case copy(folder: FolderID, uid: UInt32, to: FolderID)
     /// Removes the message from this folder: STORE \Deleted + UID EXPUNGE. On Gmail that removes
     /// a label (archive = out of INBOX); in Trash it deletes for good.
     case expunge(folder: FolderID, uid: UInt32)
 
     public var folder: FolderID {
         switch self {
-        case .store(let folder, _, _, _), .move(let folder, _, _), .expunge(let folder, _): folder
+        case .store(let folder, _, _, _), .move(let folder, _, _), .copy(let folder, _, _), .expunge(let folder, _): folder
+        }
+    }
+    /// The folder a move or copy puts the message in.
+    public var target: FolderID? {
+        switch self {
+        case .move(_, _, let target), .copy(_, _, let target): target
+        case .store, .expunge: nil
         }
     }
     public var uid: UInt32 {
         switch self {
-        case .store(_, let uid, _, _), .move(_, let uid, _), .expunge(_, let uid): uid
+        case .store(_, let uid, _, _), .move(_, let uid, _), .copy(_, let uid, _), .expunge(_, let uid): uid
         }
     }
 }
@@ -114,6 +127,7 @@ public struct PendingOperation: Sendable, Hashable, Codable, Identifiable {
         switch operation {
         case .store(let folder, _, let flag, let add): .store(folder: folder, uid: uid, flag: flag, add: add)
         case .move(let folder, _, let target): .move(folder: folder, uid: uid, to: target)
+        case .copy(let folder, _, let target): .copy(folder: folder, uid: uid, to: target)
         case .expunge(let folder, _): .expunge(folder: folder, uid: uid)
         }
     }

@@ -35,6 +35,8 @@ public enum MailActionError: Error, Sendable, Equatable, CustomStringConvertible
 ///   itself); the first copy is moved, further copies expunged so Trash holds one.
 /// - permanent delete: only from Trash; the message is deleted locally and expunged from Trash.
 /// - move: from the `from` folder (default: INBOX, else the message's only folder) to the target.
+/// - copy: into the target as well, copied on the server from the `from` folder (default: the
+///   folder with a UID, a Gmail-style All Mail first); nothing when it is already there.
 /// Folders where the message has no UID yet (not synced) get the local change only.
 public struct MailActionPlanner: Sendable {
     public struct Association: Sendable, Hashable {
@@ -90,6 +92,13 @@ public struct MailActionPlanner: Sendable {
             guard let destination = folders.first(where: { $0.id == target }) else { throw .folderNotFound(target) }
             guard let from = try sourceAssociation(source, associations, emailID), from.folder.id != target else { return plan }
             try remove(from, to: destination, emailID, &plan)
+        case .copy(let target):
+            guard let destination = folders.first(where: { $0.id == target }), let toID = destination.id else { throw .folderNotFound(target) }
+            guard !associations.contains(where: { $0.folder.id == target }) else { return plan }
+            plan.local = [.link(emailID, to: toID)]
+            if let from = copySource(source, associations), let folder = from.folder.id, let uid = from.uid {
+                plan.server = [.copy(folder: folder, uid: uid, to: toID)]
+            }
         }
         return plan
     }
@@ -112,6 +121,14 @@ public struct MailActionPlanner: Sendable {
             plan.local = [.unlink(email, from: fromID)]
             if let uid = from.uid { plan.server = [.expunge(folder: fromID, uid: uid)] }
         }
+    }
+
+    /// Where the server copies from: the folder given, else a Gmail-style All Mail, else any
+    /// folder where the message has a UID.
+    private func copySource(_ source: FolderID?, _ associations: [Association]) -> Association? {
+        let withUID = associations.filter { $0.uid != nil }
+        if let source, let given = withUID.first(where: { $0.folder.id == source }) { return given }
+        return withUID.first { $0.folder.folderType == .archive } ?? withUID.first
     }
 
     /// The folder the action applies to: the one given, else INBOX, else the only folder.

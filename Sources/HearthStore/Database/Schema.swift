@@ -21,6 +21,7 @@ enum Schema {
         migrator.registerMigration("v9-ai-signals", migrate: v9AISignals)
         migrator.registerMigration("v10-search-prefix", migrate: v10SearchPrefix)
         migrator.registerMigration("v11-subject-threading", migrate: v11SubjectThreading)
+        migrator.registerMigration("v12-action-copy", migrate: v12ActionCopy)
         return migrator
     }
 

@@ -50,7 +50,7 @@ extension MailStore: ActionJournalRepository {
     public func complete(_ id: PendingOperationID, newUID: UInt32?) throws(StoreError) {
         try write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM pending_operation WHERE id = ?", arguments: [id.rawValue]) else { return }
-            if let newUID, let operation = JournalRow.decode(row), case .move(_, _, let target) = operation.operation,
+            if let newUID, let operation = JournalRow.decode(row), let target = operation.operation.target,
                let email = operation.email {
                 // The server said where the message now is (COPYUID): give the local copy its UID,
                 // so the next sync recognises it instead of downloading it again.
@@ -101,6 +101,7 @@ enum JournalRow {
         switch operation {
         case .store(_, _, let f, let a): flag = f.rawValue; add = a
         case .move(_, _, let to): kind = "move"; target = to.rawValue
+        case .copy(_, _, let to): kind = "copy"; target = to.rawValue
         case .expunge: kind = "expunge"
         }
         try db.execute(sql: """
@@ -126,6 +127,9 @@ enum JournalRow {
         case "move":
             guard let target = row["target_folder_id"] as Int64? else { return nil }
             operation = .move(folder: folder, uid: uid, to: FolderID(target))
+        case "copy":
+            guard let target = row["target_folder_id"] as Int64? else { return nil }
+            operation = .copy(folder: folder, uid: uid, to: FolderID(target))
         case "expunge":
             operation = .expunge(folder: folder, uid: uid)
         default:
@@ -150,6 +154,12 @@ enum JournalRow {
         case .move(let folder, let uid, let target):
             guard let email = operation.email else { return }
             try Cascade.link(email, to: folder, imapUID: uid, db)
+            let uidless = try Bool.fetchOne(db, sql: "SELECT 1 FROM email_folder WHERE email_id = ? AND folder_id = ? AND imap_uid IS NULL",
+                                            arguments: [email.rawValue, target.rawValue]) ?? false
+            if uidless { try Cascade.unlink(email, from: target, db) }
+        case .copy(_, _, let target):
+            // The copy never happened: the message is not in the target on the server.
+            guard let email = operation.email else { return }
             let uidless = try Bool.fetchOne(db, sql: "SELECT 1 FROM email_folder WHERE email_id = ? AND folder_id = ? AND imap_uid IS NULL",
                                             arguments: [email.rawValue, target.rawValue]) ?? false
             if uidless { try Cascade.unlink(email, from: target, db) }

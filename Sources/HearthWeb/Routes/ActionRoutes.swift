@@ -23,8 +23,16 @@ extension WebApp {
     /// `POST /action`: `action`, `threads` (ids, repeated or comma-separated) or `emails`,
     /// optional `from` (the folder shown) and `return`.
     func action(_ request: WebRequest) async throws -> WebResponse {
-        guard let name = request.field("action"), let action = Self.actions[name] else {
-            throw WebError.badRequest("Unknown action.")
+        // A "Move to…" button sends the folder as `to` (its form may carry no action).
+        let moveTo = request.field("to").flatMap(Int64.init).map(FolderID.init(rawValue:))
+        let name = request.field("action") ?? (moveTo != nil ? "move" : "")
+        let action: MailAction
+        if name == "move" {
+            guard let moveTo else { throw WebError.badRequest("Choose the folder to move to.") }
+            action = .move(to: moveTo)
+        } else {
+            guard let known = Self.actions[name] else { throw WebError.badRequest("Unknown action.") }
+            action = known
         }
         let fields = request.formFields
         let raw: [String] = fields["threads"] ?? request.query["threads"] ?? []

@@ -35,7 +35,14 @@ extension WebApp {
         return ThreadListView(threads: screen.threads, nextCursor: screen.nextCursor, location: location, heading: try heading(location, accounts: accounts),
                               accountEmails: Dictionary(accounts.compactMap { a in a.id.map { ($0, a.email) } }, uniquingKeysWith: { a, _ in a }),
                               visibleTabs: settings.visibleCategoryTabs, csrfToken: policy.csrfToken,
-                              categoriesAvailable: ai.isAvailable)
+                              categoriesAvailable: ai.isAvailable,
+                              moveMenu: moveMenu(accounts: location.account.map { [$0] }, location: location))
+    }
+
+    /// The folders "Move to…" offers, from the application layer; none when they cannot be read.
+    func moveMenu(accounts: [AccountID]?, location: MailLocation) -> MoveMenu? {
+        guard let targets = try? MailActions(actionContext()).moveTargets(accounts: accounts, excluding: location.folder) else { return nil }
+        return MoveMenu(targets: targets, location: location)
     }
 
     func heading(_ location: MailLocation, accounts: [Account]) throws -> String {
@@ -96,7 +103,8 @@ extension WebApp {
         let unread = emails.filter { !$0.isRead }.compactMap(\.id)
         if !unread.isEmpty { try perform(.setRead(true), on: unread, from: nil) }
         return ConversationView(thread: thread, messages: messages, location: location, csrfToken: policy.csrfToken,
-                                ai: aiArea(id, emails: emails, location: location)).render()
+                                ai: aiArea(id, emails: emails, location: location),
+                                moveMenu: moveMenu(accounts: [thread.accountID], location: location)).render()
     }
 
     /// A frame height class from the amount of text and images.

@@ -31,6 +31,8 @@ struct ConversationView {
     /// The AI areas (summary at the top, suggested replies at the bottom); nil when no model is
     /// installed: then the page has no AI markup at all.
     var ai: ConversationAIArea?
+    /// "Move to…": the folders of the conversation's account.
+    var moveMenu: MoveMenu?
 
     struct Action { var threadID: Int64; var fromFolder: Int64?; var returnURL: String; var domID: String; var action: String; var label: String }
     struct AttachmentItem { var name: String; var type: String; var size: String; var warnings: [String]; var risky: Bool; var downloadURL: String; var previewURL: String? }
@@ -64,6 +66,8 @@ struct ConversationView {
         var returnURL: String
         var replyURL: String, replyAllURL: String, forwardURL: String
         var actions: [Action]
+        var fromFolder: Int64?
+        var move: MoveMenu.Model?
         var csrfToken: String
         var ai: ConversationAIArea.Model?
         var messages: [MessageItem]
@@ -93,7 +97,8 @@ struct ConversationView {
         let aiModel: ConversationAIArea.Model? = ai?.model(thread: id)
         return Model(id: id.rawValue, subject: subject, listURL: location.listURL,
                      returnURL: location.url(), replyURL: compose("reply"), replyAllURL: compose("all"), forwardURL: compose("forward"),
-                     actions: actions, csrfToken: csrfToken, ai: aiModel, messages: items)
+                     actions: actions, fromFolder: location.folder?.rawValue, move: moveMenu?.model(menuID: "move-menu"),
+                     csrfToken: csrfToken, ai: aiModel, messages: items)
     }
 
     private func item(_ message: Message) -> MessageItem? {

@@ -39,6 +39,7 @@ struct PageShell {
         Shortcut(keys: "u", action: "Back to the list"),
         Shortcut(keys: "e", action: "Archive"),
         Shortcut(keys: "#", action: "Delete"),
+        Shortcut(keys: "v", action: "Move to a folder or label"),
         Shortcut(keys: "s", action: "Star or unstar"),
         Shortcut(keys: "x", action: "Select conversation"),
         Shortcut(keys: "Shift+I / Shift+U", action: "Mark read / unread"),

@@ -16,6 +16,8 @@ struct ThreadListView {
     /// Whether a model that sorts mail into categories is installed: an empty category tab
     /// says so when it is not (nothing can be sorted), else that there is no mail there.
     var categoriesAvailable: Bool = true
+    /// "Move to…" in the batch toolbar: the folders of the accounts shown.
+    var moveMenu: MoveMenu?
     var now: Date = Date()
 
     static let tabs: [(AICategory?, String)] = [(nil, "All"), (.primary, "Primary"), (.social, "Social"), (.promotions, "Promotions"), (.updates, "Updates")]
@@ -58,6 +60,7 @@ struct ThreadListView {
         var needsModel: Bool
         var newestURL: String?
         var olderURL: String?
+        var move: MoveMenu.Model?
     }
 
     var model: Model {
@@ -73,7 +76,7 @@ struct ThreadListView {
         if location.before != nil { newest = location.url(thread: .some(nil), before: .some(nil)) }
         return Model(heading: heading, csrfToken: csrfToken, listURL: location.listURL, hasTabs: location.isInbox, tabs: tabs,
                      fromFolder: location.folder?.rawValue, rows: rows, hasRows: !rows.isEmpty, emptyText: emptyText,
-                     needsModel: needsModel, newestURL: newest, olderURL: older)
+                     needsModel: needsModel, newestURL: newest, olderURL: older, move: moveMenu?.model(menuID: "batch-move-menu"))
     }
 
     /// An empty category tab (other than All and Primary, where unsorted mail lands) with no model to sort mail.

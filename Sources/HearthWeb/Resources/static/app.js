@@ -123,23 +123,27 @@
     } catch (e) { /* keep the old list */ }
   }
 
-  // Actions: on the ticked rows, else the open conversation, else the focused row.
-  async function act(action) {
-    let ids = selectedIDs();
+  // Actions: on the ticked rows, else the open conversation, else the focused row. A move
+  // names its folder (`to`, and its name for the toast); `only` fixes the conversations.
+  async function act(action, move, only) {
+    let ids = only || selectedIDs();
     const conversation = $("#conversation");
     if (!ids.length && conversation) ids = [conversation.dataset.thread];
     if (!ids.length && focusedRow()) ids = [focusedRow().dataset.thread];
     if (!ids.length) return;
     const data = new URLSearchParams();
     data.set("action", action);
+    if (move) data.set("to", move.to);
     ids.forEach(id => data.append("threads", id));
     const folder = new URL(location.href).searchParams.get("folder");
     if (folder) data.set("from", folder);
     const result = await post("/action", data);
     if (!result.ok) { toast((result.json && result.json.error) || "That did not work."); return; }
     const labels = { archive: "Archived", trash: "Moved to Trash", read: "Marked read", unread: "Marked unread", star: "Starred", unstar: "Unstarred" };
-    const said = (labels[action] || "Done") + (ids.length > 1 ? " (" + ids.length + ")" : "") + ".";
-    if (action === "archive" || action === "trash") {
+    const done = move ? "Moved to " + move.name : (labels[action] || "Done");
+    const said = done + (ids.length > 1 ? " (" + ids.length + ")" : "") + ".";
+    $$(".move-menu[open]").forEach(d => { d.open = false; });
+    if (action === "archive" || action === "trash" || action === "move") {
       const nextID = L.nextFocus(rows().map(r => r.dataset.thread), ids);
       // Kept with the row below each, so Undo puts them back where they were.
       const removed = [];
@@ -391,8 +395,55 @@
     if (doc.body.classList.contains("has-conversation")) openRow(all[index]);
   }
   function go(selector) { const a = $(selector); if (a) location.href = a.href; }
+
+  // ---- Move to… (`v`, as in Gmail) ----------------------------------------------------------
+  // The open conversation's menu, else the batch toolbar's for the ticked rows (the focused row
+  // is ticked when none is). The menu is a <details> of buttons: arrows or j/k go through
+  // them, Enter moves, Esc closes.
+  function openMoveMenu() {
+    let menu = $("#conversation #move-menu");
+    if (!menu) {
+      if (!selectedIDs().length) {
+        const row = focusedRow();
+        const c = row && $(".row-select", row);
+        if (!c) return;
+        c.checked = true;
+        updateSelection();
+      }
+      menu = $("#batch-move-menu");
+    }
+    if (!menu) return;
+    menu.open = true;
+    const first = $(".move-target", menu);
+    if (first) first.focus();
+  }
+  function moveMenuKey(ev) {
+    const menu = ev.target.closest(".move-menu");
+    const targets = $$(".move-target", menu);
+    const i = targets.indexOf(ev.target);
+    const step = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1 }[ev.key];
+    if (ev.key === "Escape") {
+      menu.open = false;
+      $("summary", menu).focus();
+      return true;
+    }
+    if (step && targets.length) {
+      ev.preventDefault();
+      targets[Math.max(0, Math.min(targets.length - 1, i + step))].focus();
+      return true;
+    }
+    return ev.key === "Enter" || ev.key === " ";
+  }
+  doc.addEventListener("click", ev => {
+    const button = ev.target.closest && ev.target.closest(".move-target");
+    if (!button) return;
+    ev.preventDefault();
+    const conversation = button.closest("#conversation");
+    act("move", { to: button.value, name: button.textContent.trim() }, conversation ? [conversation.dataset.thread] : null);
+  });
   doc.addEventListener("keydown", ev => {
     const help = $("#help-dialog");
+    if (ev.target.closest && ev.target.closest(".move-menu") && moveMenuKey(ev)) return;
     if (ev.key === "Escape") {
       if (typing(ev.target)) ev.target.blur();
       return;
@@ -416,6 +467,7 @@
         openRow(focusedRow() || rows()[0]); break;
       case "u": closeConversation(); break;
       case "e": act("archive"); break;
+      case "v": openMoveMenu(); break;
       case "#": act("trash"); break;
       case "s": {
         const conv = $("#conversation");
