@@ -16,8 +16,15 @@ struct ModelInPlainWordsTests {
             }
         }
         let qwen = ModelInPlainWords(ModelCatalog.standard.entry("qwen2.5-coder-0.5b")!)
-        #expect(qwen.title == "Summaries and reply suggestions" && qwen.size == "491 MB download" && qwen.note?.hasPrefix("Recommended") == true)
+        #expect(qwen.title == "Summaries and reply suggestions — standard" && qwen.size == "491 MB download" && qwen.note?.hasPrefix("Recommended") == true)
         #expect(ModelInPlainWords(ModelCatalog.standard.entry("qwen2.5-coder-1.5b")!).size == "1.1 GB download")
+    }
+
+    @Test("no two catalog models share a title: each says which one it is")
+    func distinctTitles() {
+        let titles = ModelCatalog.standard.entries.map { ModelInPlainWords($0).title }
+        #expect(Set(titles).count == titles.count, "\(titles)")
+        #expect(ModelInPlainWords(ModelCatalog.standard.entry("qwen2.5-coder-1.5b")!).title == "Summaries and reply suggestions — larger and more careful")
     }
 
     @Test("an unknown licence is shown as it is, not claimed to be open")

@@ -6,7 +6,8 @@ import HearthAI
 /// licence lets them do. File names, URLs, provenance and hashes stay with the catalog entry,
 /// which screens show behind a "Details" disclosure.
 public struct ModelInPlainWords: Sendable, Equatable {
-    /// What it is for ("Summaries and reply suggestions").
+    /// What it is for, and which one when several do the same ("Summaries and reply
+    /// suggestions — standard").
     public var title: String
     /// What the user gets from it, in a sentence or two.
     public var benefit: String
@@ -26,10 +27,20 @@ public struct ModelInPlainWords: Sendable, Equatable {
             title = "Summaries and reply suggestions"
             benefit = "Sums up long conversations in a few lines and offers short replies you can send with one click. It also helps sort mail that is hard to call."
         }
+        // Several models can do the same job: the title says which one this is.
+        if let kind = Self.kinds[entry.id] { title += " — \(kind)" }
         note = Self.notes[entry.id]
         size = Self.bytes(entry.sizeBytes) + " download"
         licence = Self.licence(entry.license)
     }
+
+    /// Which of several models for the same job this is, in a few words (by catalog id), so no
+    /// two models on a screen share a title.
+    static let kinds: [String: String] = [
+        "qwen2.5-coder-0.5b": "standard",
+        "qwen2.5-coder-1.5b": "larger and more careful",
+        "smollm2-135m": "tiny, for a first try",
+    ]
 
     /// How the catalog's models compare (by catalog id; a model without a note needs none).
     static let notes: [String: String] = [
