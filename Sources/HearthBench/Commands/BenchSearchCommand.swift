@@ -39,6 +39,9 @@ struct BenchSearchCommand: ParsableCommand {
     @Option(help: "Keep the work directory here instead of a temporary one (it is not deleted).")
     var workDir: String?
 
+    @Flag(help: "With --work-dir: time the queries on the Maildir and indexes a previous run left there (no index build, no build figures).")
+    var reuseIndexes = false
+
     @Option(help: "Embedder of the vector build and the hybrid class: hashing (model-free, default) or minilm (the installed model).")
     var embedder: String = "hashing"
 
@@ -46,6 +49,7 @@ struct BenchSearchCommand: ParsableCommand {
         guard reps > 0, processReps > 0 else { throw ValidationError("--reps and --process-reps must be positive") }
         guard !parsedSizes.isEmpty, parsedSizes.allSatisfy({ $0 > 0 }) else { throw ValidationError("--sizes: positive integers, comma-separated") }
         guard ["hashing", "minilm"].contains(embedder) else { throw ValidationError("--embedder: hashing or minilm") }
+        if reuseIndexes && workDir == nil { throw ValidationError("--reuse-indexes needs --work-dir (where a previous run left its indexes)") }
     }
 
     var parsedSizes: [Int] { sizes.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
@@ -58,11 +62,11 @@ struct BenchSearchCommand: ParsableCommand {
         for size in parsedSizes {
             let work = workDir.map { URL(fileURLWithPath: $0).appendingPathComponent("size-\(size)") }
                 ?? FileManager.default.temporaryDirectory.appendingPathComponent("hearth-bench-search-\(UUID().uuidString)")
-            try? FileManager.default.removeItem(at: work)
+            if !reuseIndexes { try? FileManager.default.removeItem(at: work) }
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
             defer { if workDir == nil { try? FileManager.default.removeItem(at: work) } }
             let runner = BenchSearchRun(size: size, work: work, hearth: hearth, mu: mu, notmuch: notmuch,
-                                        reps: reps, processReps: processReps, embedder: embedder)
+                                        reps: reps, processReps: processReps, embedder: embedder, reuse: reuseIndexes)
             reports.append(try runner.run())
         }
         StandardStreams.out(json ? try JSONOutput.render("bench.search", reports) : reports.map(\.table).joined(separator: "\n\n"))
@@ -223,21 +227,52 @@ struct BenchSearchRun {
     let processReps: Int
     /// `hashing` or `minilm`: what the vectors and the hybrid class use.
     var embedder: String = "hashing"
+    /// Query the indexes a previous run left in `work` instead of building them.
+    var reuse = false
 
     func run() throws -> BenchSearchReport {
         let maildir = work.appendingPathComponent("Maildir")
-        let (mips, seeded) = try buildMaildir(maildir)
+        let dataDir = work.appendingPathComponent("hearth").path
+        var builds: [BenchSearchReport.Build] = []
+        var vectorBuild: BenchSearchReport.Build?
+        let (mips, seeded): (Int, Int)
+        if reuse {
+            (mips, seeded) = try Self.reusedCounts(dataDir: dataDir)
+        } else {
+            (mips, seeded) = try buildMaildir(maildir)
+        }
         let count = mips + seeded
         StandardStreams.err("bench search: \(count) messages (\(mips) linux-mips + \(seeded) copies) in \(maildir.path)")
+        let muHome = work.appendingPathComponent("mu").path
+        let notmuchConfig = work.appendingPathComponent("notmuch-config").path
+        if !reuse {
+            vectorBuild = try buildIndexes(maildir: maildir, dataDir: dataDir, muHome: muHome, notmuchConfig: notmuchConfig,
+                                           count: count, builds: &builds)
+        }
+        return try timeQueries(count: count, mips: mips, seeded: seeded, dataDir: dataDir, muHome: muHome,
+                               notmuchConfig: notmuchConfig, builds: builds, vectorBuild: vectorBuild)
+    }
 
-        // Index builds.
-        var builds: [BenchSearchReport.Build] = []
+    /// (distinct, copies) of a store a previous run imported: copies carry `.copyN` in their
+    /// Message-ID (`BenchMaildirWriter`).
+    static func reusedCounts(dataDir: String) throws -> (Int, Int) {
+        let store = try MailStore.open(directory: URL(fileURLWithPath: dataDir))
+        return try store.database.writer.read { db in
+            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM email") ?? 0
+            let copies = try Int.fetchOne(db, sql: "SELECT count(*) FROM email WHERE message_id LIKE '%.copy%'") ?? 0
+            guard total > 0 else { throw CLIError.notFound("--reuse-indexes: no messages in \(dataDir); run once without it") }
+            return (total - copies, copies)
+        }
+    }
+
+    /// `hearth import`, the keyword and vector builds, `mu index` and `notmuch new`, timed.
+    private func buildIndexes(maildir: URL, dataDir: String, muHome: String, notmuchConfig: String, count: Int,
+                              builds: inout [BenchSearchReport.Build]) throws -> BenchSearchReport.Build {
         func build(_ tool: String, _ m: ChildProcess.Measurement) {
             builds.append(.init(tool: tool, seconds: m.seconds, messagesPerSecond: Double(count) / max(m.seconds, 1e-9),
                                 peakRSSMB: Double(m.peakRSSBytes) / 1_048_576))
             StandardStreams.err(String(format: "bench search: %@ %.1f s (%.0f msgs/s)", tool, m.seconds, Double(count) / max(m.seconds, 1e-9)))
         }
-        let dataDir = work.appendingPathComponent("hearth").path
         let imported = try ChildProcess.measure(hearth, ["import", maildir.path, "--data-dir", dataDir, "--no-progress", "--no-raw-source"])
         guard imported.exitStatus == 0 else { throw CLIError.io("hearth import failed (\(imported.exitStatus))") }
         build("hearth import", imported)
@@ -248,12 +283,10 @@ struct BenchSearchRun {
         let vectorBuild = BenchSearchReport.Build(tool: embedder == "minilm" ? "vectors (MiniLM)" : "vectors (hash)", seconds: embedded.seconds,
                                                   messagesPerSecond: Double(count) / max(embedded.seconds, 1e-9),
                                                   peakRSSMB: Double(embedded.peakRSSBytes) / 1_048_576)
-        let muHome = work.appendingPathComponent("mu").path
         if let mu {
             _ = try ChildProcess.measure(mu, ["init", "--muhome=\(muHome)", "--maildir=\(maildir.path)"])
             build("mu index", try ChildProcess.measure(mu, ["index", "--muhome=\(muHome)"]))
         }
-        let notmuchConfig = work.appendingPathComponent("notmuch-config").path
         if let notmuch {
             let db = work.appendingPathComponent("notmuch-db").path
             try FileManager.default.createDirectory(atPath: db, withIntermediateDirectories: true)
@@ -275,6 +308,12 @@ struct BenchSearchRun {
                                              stdout: .discard, stderr: .discard)
             build("notmuch new", ChildProcess.Measurement(exitStatus: outcome.status, seconds: outcome.seconds, peakRSSBytes: outcome.peakRSSBytes))
         }
+        return vectorBuild
+    }
+
+    /// In-process and whole-process latencies of every query class.
+    private func timeQueries(count: Int, mips: Int, seeded: Int, dataDir: String, muHome: String, notmuchConfig: String,
+                             builds: [BenchSearchReport.Build], vectorBuild: BenchSearchReport.Build?) throws -> BenchSearchReport {
 
         // In-process latencies.
         let store = try MailStore.open(directory: URL(fileURLWithPath: dataDir))

@@ -217,7 +217,8 @@ public final class SearchEngine: Sendable {
         var outcome = KeywordOutcome()
         for (expression, relaxed) in [(plan.all, false), (plan.relaxed, true)] {
             guard let expression, let match = FTSMatch.withSenders(expression, senders) else { continue }
-            let page = try KeywordSearcher.search(match: match, filters: filters, limit: limit, db)
+            let page = try KeywordSearcher.search(match: match, filters: filters, limit: limit,
+                                                  subset: FTSMatch.withoutPrefixes(match), db)
             outcome = KeywordOutcome(hits: page.hits, match: match, order: page.order, relaxed: relaxed)
             if !page.hits.isEmpty { break }
         }

@@ -92,6 +92,27 @@ enum FTSMatch {
         return parts.joined(separator: " AND ")
     }
 
+    /// Whether the expression has a prefix term (`"mips"*`): a `*` outside the FTS5 strings.
+    static func hasPrefixTerm(_ expression: String) -> Bool {
+        withoutPrefixes(expression).unicodeScalars.count != expression.unicodeScalars.count
+    }
+
+    /// The expression with every prefix term made a whole word (`"mips"*` → `"mips"`): it
+    /// matches a subset of what the expression matches (AND, OR and column filters only ever
+    /// combine terms monotonically), and counting it needs no merge of the doclists of every
+    /// word the prefix begins. Inside an FTS5 string a `*` is text, and a doubled quote toggles
+    /// the string state twice, so tracking quotes is enough.
+    static func withoutPrefixes(_ expression: String) -> String {
+        var inString = false
+        var kept = String.UnicodeScalarView()
+        for scalar in expression.unicodeScalars {
+            if scalar == "\"" { inString.toggle() }
+            if scalar == "*" && !inString { continue }
+            kept.append(scalar)
+        }
+        return String(kept)
+    }
+
     /// The text as one FTS5 string. Control characters become spaces: SQLite reads the
     /// expression as a C string, so a NUL would end it inside the quotes ("unterminated
     /// string"); found by the parser's property test.

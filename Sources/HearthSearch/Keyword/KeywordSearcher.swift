@@ -41,11 +41,17 @@ enum KeywordSearcher {
     /// when at most `relevanceRankLimit` messages match the expression, else newest first. The
     /// cost follows the page size (and the cheap doclist walk), not the number of matches.
     /// `KeywordRankingTests` checks both orders against a full sort of every match.
+    ///
+    /// `subset`, when given, is an expression that matches only messages `match` matches (the
+    /// same words without the type-ahead prefixes: `"mips"` for `"mips"*`). Counting it is one
+    /// doclist walk, where counting a prefix first merges the doclists of every word it
+    /// begins (`"mips"*`: 6–7 ms of CPU at 60K); when the subset alone is common, so is `match`.
     static func search(match: String, filters: FilterSQL, limit: Int, rankLimit: Int = relevanceRankLimit,
-                       _ db: Database) throws -> KeywordPage {
-        let probe = try Int.fetchOne(db, sql: """
-            SELECT count(*) FROM (SELECT rowid FROM email_fts WHERE email_fts MATCH ? LIMIT ?)
-            """, arguments: [match, rankLimit + 1]) ?? 0
+                       subset: String? = nil, _ db: Database) throws -> KeywordPage {
+        if let subset, subset != match, try count(subset, upTo: rankLimit + 1, db) > rankLimit {
+            return KeywordPage(hits: try newest(match: match, filters: filters, limit: limit, db), order: .newest)
+        }
+        let probe = try count(match, upTo: rankLimit + 1, db)
         // Nothing matches (often the all-words expression of a natural-language query, before
         // the relaxed one): no second scan of the index to rank nothing.
         if probe == 0 { return KeywordPage(hits: [], order: .relevance) }
@@ -53,6 +59,13 @@ enum KeywordSearcher {
             return KeywordPage(hits: try byRelevance(match: match, filters: filters, limit: limit, db), order: .relevance)
         }
         return KeywordPage(hits: try newest(match: match, filters: filters, limit: limit, db), order: .newest)
+    }
+
+    /// Messages matching `match`, counted up to `bound` (a doclist walk, no scoring).
+    static func count(_ match: String, upTo bound: Int, _ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: """
+            SELECT count(*) FROM (SELECT rowid FROM email_fts WHERE email_fts MATCH ? LIMIT ?)
+            """, arguments: [match, bound]) ?? 0
     }
 
     /// Best first by BM25: every match is scored, so only for expressions with few matches.
@@ -70,9 +83,68 @@ enum KeywordSearcher {
         return try Row.fetchAll(db, sql: sql, arguments: arguments).map { MessageHit(emailID: $0[0], threadID: $0[1]) }
     }
 
-    /// Newest first: the date index is walked from the newest message and each is checked
-    /// against the matches (one list of rowids from the doclists), stopping after `limit`.
-    static func newest(match: String, filters: FilterSQL, limit: Int, _ db: Database) throws -> [MessageHit] {
+    /// The newest messages (passing the filters) a common expression's page is first looked
+    /// for in; the window grows `newestWindowGrowth`-fold until the page is full or the window
+    /// is the whole mailbox.
+    static let newestWindow = 1_000
+    static let newestWindowGrowth = 8
+
+    /// Newest first, exactly: the page of a full sort of every match by date (then id). The
+    /// candidates are the messages of the newest `window` (those from the window's oldest date
+    /// on, so equal dates are never split): one walk of the expression's doclists keeps the
+    /// matches among them, and the date index lists those newest first. A window holding at
+    /// least `limit` matches holds the page, because every message outside it is older than
+    /// every message inside. So a word in most messages ("mips": 35K of 60K) reads ~1,000
+    /// index entries and one doclist instead of building a set of all its matches; a common
+    /// word that recent mail lacks widens the window (at most a few times) down to the whole
+    /// mailbox.
+    static func newest(match: String, filters: FilterSQL, limit: Int, window first: Int = newestWindow,
+                       _ db: Database) throws -> [MessageHit] {
+        var window = max(first, limit, 1)
+        while true {
+            guard let since = try windowStart(filters, size: window, db) else {
+                return try newestOfAll(match: match, filters: filters, limit: limit, db)
+            }
+            let hits = try newest(match: match, filters: filters, limit: limit, since: since, db)
+            if hits.count >= limit { return hits }
+            window = window > Int.max / newestWindowGrowth ? Int.max : window * newestWindowGrowth
+        }
+    }
+
+    /// The date of the `size`-th newest message passing the filters; nil when fewer pass (the
+    /// window is everything).
+    static func windowStart(_ filters: FilterSQL, size: Int, _ db: Database) throws -> Int64? {
+        var arguments = filters.arguments
+        arguments += [size - 1]
+        return try Int64.fetchOne(db, sql: """
+            SELECT e.sort_date FROM email e INDEXED BY email_search_by_date
+            WHERE \(filters.whereClause) ORDER BY e.sort_date DESC LIMIT 1 OFFSET ?
+            """, arguments: arguments)
+    }
+
+    /// Matches dated `since` or later, newest first. `+rowid` keeps SQLite from handing the
+    /// window's ids to FTS5 one by one (a lookup each, and a prefix term re-merges its doclists
+    /// for every one of them): the expression is walked once and each match tested against
+    /// the window.
+    private static func newest(match: String, filters: FilterSQL, limit: Int, since: Int64,
+                               _ db: Database) throws -> [MessageHit] {
+        let sql = """
+            SELECT e.id, e.thread_id FROM email e INDEXED BY email_search_by_date
+            WHERE e.sort_date >= ? AND e.id IN (
+                SELECT rowid FROM email_fts WHERE email_fts MATCH ? AND +rowid IN (
+                    SELECT e.id FROM email e INDEXED BY email_search_by_date
+                    WHERE e.sort_date >= ? AND \(filters.whereClause)))
+            ORDER BY e.sort_date DESC, e.id DESC LIMIT ?
+            """
+        var arguments: StatementArguments = [since, match, since]
+        arguments += filters.arguments
+        arguments += [limit]
+        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { MessageHit(emailID: $0[0], threadID: $0[1]) }
+    }
+
+    /// Newest first over every match (the window reached the whole mailbox): the date index is
+    /// walked from the newest message and each is checked against the list of matching rowids.
+    private static func newestOfAll(match: String, filters: FilterSQL, limit: Int, _ db: Database) throws -> [MessageHit] {
         let sql = """
             SELECT e.id, e.thread_id FROM email e INDEXED BY email_search_by_date
             WHERE e.id IN (SELECT rowid FROM email_fts WHERE email_fts MATCH ?) AND \(filters.whereClause)
@@ -132,9 +204,14 @@ enum KeywordSearcher {
         guard !ids.isEmpty else { return [:] }
         var arguments: StatementArguments = [open, close, open, close, match]
         arguments += StatementArguments(ids)
+        // A plain expression is looked up message by message (`rowid IN`: a seek per id). With
+        // a prefix term that would merge the doclists of every word it begins once per message
+        // ("mips"*: 20 merges, 128 ms of CPU at 60K), so the expression is walked once instead
+        // and each match tested against the ids (`+rowid` keeps the ids away from FTS5).
+        let rowid = FTSMatch.hasPrefixTerm(match) ? "+rowid" : "rowid"
         let rows = try Row.fetchAll(db, sql: """
             SELECT rowid, highlight(email_fts, 0, ?, ?), snippet(email_fts, 1, ?, ?, '…', 24)
-            FROM email_fts WHERE email_fts MATCH ? AND rowid IN (\(FilterSQL.placeholders(ids.count)))
+            FROM email_fts WHERE email_fts MATCH ? AND \(rowid) IN (\(FilterSQL.placeholders(ids.count)))
             """, arguments: arguments)
         var result: [Int64: (subject: String, snippet: String)] = [:]
         for row in rows {
