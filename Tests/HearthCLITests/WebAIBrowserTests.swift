@@ -86,7 +86,7 @@ struct WebAIBrowserTests {
             ["op": "expect", "name": "chipFocusable", "expr": "(() => { const a = document.querySelector('#smart-replies .smart-reply'); a.focus(); return document.activeElement === a; })()"],
             ["op": "eval", "name": "picked", "expr": "(() => { const a = document.querySelector('#smart-replies .smart-reply'); sessionStorage.setItem('picked', a.textContent); return a.textContent; })()"],
             ["op": "click", "selector": "#smart-replies .smart-reply"],
-            ["op": "wait", "selector": "#compose-body"],
+            ["op": "wait", "selector": "#compose-editor"],
             ["op": "expect", "name": "inserted", "expr": "document.querySelector('#compose-body').value.startsWith(sessionStorage.getItem('picked'))"],
             ["op": "expect", "name": "noSecondSuggestions", "expr": "!document.querySelector('#composer-replies')"],
             // The composer of a plain reply offers the suggestions itself (spec §5.5.3).

@@ -156,7 +156,7 @@ struct WebAppBrowserTests {
             ["op": "eval", "name": "from", "expr": "(() => { document.querySelector('#compose-from').value = '\(frankID.rawValue)'; return true; })()"],
             ["op": "type", "selector": "#compose-to", "text": "\(hank)"],
             ["op": "type", "selector": "#compose-subject", "text": subject],
-            ["op": "type", "selector": "#compose-body", "text": "Sent from the browser test."],
+            ["op": "type", "selector": "#compose-editor", "text": "Sent from the browser test."],
             ["op": "audit", "name": "compose"],
             ["op": "click", "selector": "#send-button"],
             ["op": "wait", "selector": "#undo-send"],

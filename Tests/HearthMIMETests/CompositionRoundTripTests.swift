@@ -33,6 +33,16 @@ struct CompositionRoundTripTests {
         list.append(("formatted body", ComposedMessage(from: alice, to: [bob], subject: "Formatting",
             body: "This is *bold*, this is _italic_ and this is [a link](https://example.test/a?b=c&d=e).\nsnake_case_words stay, 2*3*4 too.\n<script>alert(1)</script>",
             bodyFormat: .markup)))
+        // The web editor's formatting: a typed document, rendered as HTML + plain.
+        var rich = ComposedMessage(from: alice, to: [bob], subject: "Rich")
+        rich.setBody(RichText(blocks: [
+            .line([.init("Say "), .init("hello", bold: true), .init(" and "), .init("ciao", italic: true), .init(" "),
+                   .init("here", link: RichText.Link("https://example.test/a?b=c&d=e"))]),
+            .line([]),
+            .list(ordered: false, items: [[.init("one")], [.init("<two> & \"three\"", bold: true)]]),
+            .line([.init("> quoted as before")]),
+        ]))
+        list.append(("rich formatted body", rich))
         list.append(("attachments", ComposedMessage(from: alice, to: [bob], subject: "Files",
             body: "See attached.", attachments: [
                 ComposedAttachment(filename: "report.pdf", mimeType: "application/pdf", data: Data((0..<5000).map { UInt8($0 % 251) })),
@@ -84,6 +94,9 @@ struct CompositionRoundTripTests {
             if message.bodyFormat == .markup {
                 #expect(Self.lines(parsed.htmlBody) == Self.lines(LightMarkup.html(message.body)), "\(name): html")
             }
+            if message.bodyFormat == .rich, let rich = message.richBody {
+                #expect(Self.lines(parsed.htmlBody) == Self.lines(MessageWriter.htmlDocument(rich.html)), "\(name): html")
+            }
             let expectedFiles = message.attachments.filter { $0.mimeType != "message/rfc822" }
             let parsedFiles = parsed.attachments.filter { $0.mimeType != "message/rfc822" }
             #expect(parsedFiles.map(\.filename) == expectedFiles.map { MessageWriter.attachmentFilename($0.filename) }, "\(name): attachment names")
@@ -121,6 +134,9 @@ struct CompositionRoundTripTests {
             #expect(Self.lines(result["text"] as? String) == Self.lines(Self.expectedPlain(message)), "\(name): text")
             if message.bodyFormat == .markup {
                 #expect(Self.lines(result["html"] as? String) == Self.lines(LightMarkup.html(message.body)), "\(name): html")
+            }
+            if message.bodyFormat == .rich, let rich = message.richBody {
+                #expect(Self.lines(result["html"] as? String) == Self.lines(MessageWriter.htmlDocument(rich.html)), "\(name): html")
             }
             let attachments = result["attachments"] as? [[String: Any]] ?? []
             #expect(attachments.count == message.attachments.count, "\(name): attachment count")
@@ -219,7 +235,11 @@ struct CompositionRoundTripTests {
         name.map { HeaderEncoder.sanitized($0).trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
     }
     static func expectedPlain(_ m: ComposedMessage) -> String {
-        m.bodyFormat == .markup ? LightMarkup.plainText(m.body) : m.body
+        switch m.bodyFormat {
+        case .markup: LightMarkup.plainText(m.body)
+        case .rich: m.richBody?.plainText ?? m.body
+        case .plain: m.body
+        }
     }
     /// Line endings unified and the final line end dropped (a body always ends with one).
     static func lines(_ text: String?) -> String {

@@ -127,11 +127,14 @@ struct SetupBrowserTests {
             ["op": "click", "selector": "#cc-bcc summary"],
             ["op": "expect", "name": "Cc/Bcc shown when asked", "expr": "document.getElementById('compose-cc').checkVisibility()"],
             ["op": "expect", "name": "pop-out and close", "expr": "document.getElementById('pop-out').href.includes('popout=1') && document.getElementById('close-composer').href.includes('t=')"],
-            // Bold on a selection: the light markup, and formatting switched on for sending.
-            ["op": "expect", "name": "formatting off at first", "expr": "!document.querySelector('#composer [name=format]').checked"],
-            ["op": "expect", "name": "select a word", "expr": "(() => { const t = document.getElementById('compose-body'); t.value = 'Sounds good\\n' + t.value; t.focus(); t.setSelectionRange(7, 11); return true; })()"],
+            // Bold on a selection in the formatted editor; the toolbar says what is applied.
+            ["op": "expect", "name": "editor shown, textarea hidden, toolbar labelled", "expr": "document.getElementById('compose-editor').checkVisibility() && !document.getElementById('compose-body').checkVisibility() && document.getElementById('format-bar').getAttribute('aria-label') === 'Formatting' && document.querySelector('[data-format=bold]').getAttribute('aria-pressed') === 'false'"],
+            ["op": "expect", "name": "the reply quotes as before", "expr": "document.getElementById('compose-editor').textContent.includes('> Looks fine to me, ship it.')"],
+            ["op": "expect", "name": "caret at the top", "expr": "(() => { const ed = document.getElementById('compose-editor'); ed.focus(); const r = document.createRange(); r.setStart(ed, 0); r.collapse(true); const s = getSelection(); s.removeAllRanges(); s.addRange(r); return true; })()"],
+            ["op": "type", "selector": "#compose-editor", "text": "Sounds good"],
+            ["op": "expect", "name": "select a word", "expr": "(() => { const ed = document.getElementById('compose-editor'); const w = document.createTreeWalker(ed, NodeFilter.SHOW_TEXT); for (let n = w.nextNode(); n; n = w.nextNode()) { const at = n.nodeValue.indexOf('good'); if (at >= 0) { const r = document.createRange(); r.setStart(n, at); r.setEnd(n, at + 4); const s = getSelection(); s.removeAllRanges(); s.addRange(r); return true; } } return false; })()"],
             ["op": "click", "selector": "[data-format=bold]"],
-            ["op": "expect", "name": "bold applied and formatting on", "expr": "document.getElementById('compose-body').value.startsWith('Sounds *good*') && document.querySelector('#composer [name=format]').checked"],
+            ["op": "expect", "name": "bold applied and shown pressed", "expr": "document.querySelector('#compose-editor b')?.textContent === 'good' && document.querySelector('[data-format=bold]').getAttribute('aria-pressed') === 'true' && document.querySelector('#composer [name=format]').value === 'rich'"],
             ["op": "screenshot", "name": "composer-1400-light", "scale": 0.6],
             ["op": "audit", "name": "composer wide"],
             // Caret at the end of the To field, then a half-typed second recipient.

@@ -11,9 +11,12 @@ public struct ComposedMessage: Sendable, Codable, Hashable {
     public var replyTo: [EmailAddress]
     public var subject: String
     /// The text as typed. With `.markup` it carries the composer's basic formatting
-    /// (`*bold*`, `_italic_`, `[text](https://…)`), rendered as an HTML alternative.
+    /// (`*bold*`, `_italic_`, `[text](https://…)`), rendered as an HTML alternative. With
+    /// `.rich` it is the plain-text rendering of `richBody` (what previews and search show).
     public var body: String
     public var bodyFormat: BodyFormat
+    /// The formatted text of a `.rich` body (the web composer's editor); nil otherwise.
+    public var richBody: RichText?
     /// Message-ID of the message this answers (no angle brackets).
     public var inReplyTo: String?
     /// Ancestors, oldest first (no angle brackets).
@@ -28,17 +31,27 @@ public struct ComposedMessage: Sendable, Codable, Hashable {
         case plain
         /// text/plain and a text/html alternative made from the basic markup.
         case markup
+        /// text/plain and a text/html alternative made from `richBody` (a typed document, so
+        /// the HTML can only hold bold, italic, http/https/mailto links, lines and lists).
+        case rich
     }
 
     public init(from: EmailAddress, to: [EmailAddress] = [], cc: [EmailAddress] = [],
                 bcc: [EmailAddress] = [], replyTo: [EmailAddress] = [], subject: String = "",
                 body: String = "", bodyFormat: BodyFormat = .plain, inReplyTo: String? = nil,
                 references: [String] = [], attachments: [ComposedAttachment] = [],
-                messageID: String? = nil) {
+                messageID: String? = nil, richBody: RichText? = nil) {
         self.from = from; self.to = to; self.cc = cc; self.bcc = bcc; self.replyTo = replyTo
         self.subject = subject; self.body = body; self.bodyFormat = bodyFormat
         self.inReplyTo = inReplyTo; self.references = references; self.attachments = attachments
-        self.messageID = messageID
+        self.messageID = messageID; self.richBody = richBody
+    }
+
+    /// A formatted body: `.rich` with its plain rendering in `body`; text without any
+    /// formatting stays text/plain only.
+    public mutating func setBody(_ text: RichText) {
+        body = text.plainText
+        if text.hasFormatting { bodyFormat = .rich; richBody = text } else { bodyFormat = .plain; richBody = nil }
     }
 
     /// Every envelope recipient (To, Cc and Bcc), de-duplicated case-insensitively, in order.

@@ -97,7 +97,19 @@ public struct MessageWriter: Sendable {
                 textPart(LightMarkup.plainText(message.body), subtype: "plain"),
                 textPart(LightMarkup.html(message.body), subtype: "html"),
             ])
+        case .rich:
+            // The HTML comes from the typed document only, never from text a caller passed in.
+            guard let rich = message.richBody else { return textPart(message.body, subtype: "plain") }
+            return .multipart("alternative", [
+                textPart(rich.plainText, subtype: "plain"),
+                textPart(Self.htmlDocument(rich.html), subtype: "html"),
+            ])
         }
+    }
+
+    /// A complete, minimal HTML document around a fragment.
+    static func htmlDocument(_ fragment: String) -> String {
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"></head><body>\n" + fragment + "\n</body></html>\n"
     }
 
     static func textPart(_ text: String, subtype: String) -> MIMEPartWriter.Part {

@@ -129,6 +129,11 @@ extension WebApp {
             inReplyTo: field("inReplyTo").isEmpty ? nil : field("inReplyTo"),
             references: field("references").split(separator: " ").map(String.init),
             messageID: field("messageId").isEmpty ? nil : field("messageId"))
+        if field("format") == "rich" {
+            // The editor's HTML, read through the allow-list here on the server (never trusted).
+            do { try ComposerFormatting.apply(editorHTML: field("bodyHTML"), to: &message) }
+            catch { throw WebError.badRequest(WebApp.sentence(error.message)) }
+        }
         let draftID = Int64(field("draft")).map(EmailID.init(rawValue:))
         // Attachments already on the draft that the user kept, plus new files.
         if let draftID, let entry = try store.outboxEntry(draftID) {

@@ -1,8 +1,10 @@
 import Foundation
+import HearthApp
 import HearthCore
 
-/// The composer (spec product §5.5): From, To/Cc/Bcc with local autocomplete, subject, basic
-/// formatting (the `LightMarkup` the MIME writer renders: *bold*, _italic_, [text](url)),
+/// The composer (spec product §5.5): From, To/Cc/Bcc with local autocomplete, subject, the
+/// body as formatted text (bold, italic, links; `composer.js` edits it, HearthApp's
+/// `ComposerFormatting` reads it back through an allow-list; a plain textarea without script),
 /// attachments (picker and drag-and-drop), autosave every 30 s, send with the undo window.
 struct ComposeView {
     var message: ComposedMessage
@@ -38,7 +40,11 @@ struct ComposeView {
         var to: String, cc: String, bcc: String
         var subject: String
         var body: String
-        var markup: Bool
+        /// The editor's starting content: `RichText.html`, which escapes all text and can only
+        /// hold its own few tags, so it is inserted as it is (`{{{editorHTML}}}`).
+        var editorHTML: String
+        /// What the plain textarea sends without the script: a `--markup` draft stays markup.
+        var format: String
         var smartRepliesFor: Int64?
         var kept: [Kept]
         var hasKept: Bool
@@ -68,7 +74,8 @@ struct ComposeView {
             heading: heading, notice: notice, error: error, csrfToken: csrfToken, undoSeconds: undoSeconds, undoHint: undoHint,
             draftID: draft, inReplyTo: inReplyTo, references: message.references.joined(separator: " "), messageID: messageID,
             accounts: options, to: list(message.to), cc: list(message.cc), bcc: list(message.bcc), subject: message.subject,
-            body: message.body, markup: message.bodyFormat == .markup, smartRepliesFor: smartRepliesFor?.rawValue,
+            body: message.body, editorHTML: ComposerFormatting.richText(of: message).html,
+            format: message.bodyFormat == .markup ? "markup" : "plain", smartRepliesFor: smartRepliesFor?.rawValue,
             kept: kept, hasKept: !kept.isEmpty, showCcBcc: !message.cc.isEmpty || !message.bcc.isEmpty,
             closeURL: closeURL, popOutURL: popOutURL)
     }

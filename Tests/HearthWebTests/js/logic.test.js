@@ -23,14 +23,6 @@ test("withParam sets, replaces and removes one parameter and keeps the rest", ()
   assert.equal(L.withParam("http://127.0.0.1:8025/mail?box=x", "t", null), "/mail?box=x");
 });
 
-test("wrapSelection wraps the selection and puts the caret after it", () => {
-  assert.deepEqual(L.wrapSelection("say hello now", 4, 9, "bold"), { value: "say *hello* now", caret: 11 });
-  assert.deepEqual(L.wrapSelection("say hello", 4, 9, "italic"), { value: "say _hello_", caret: 11 });
-  assert.deepEqual(L.wrapSelection("", 0, 0, "bold"), { value: "*text*", caret: 6 });
-  assert.deepEqual(L.wrapSelection("see docs", 4, 8, "link", "https://x.example/"),
-    { value: "see [docs](https://x.example/)", caret: 30 });
-});
-
 test("the address being typed is the part after the last comma", () => {
   assert.equal(L.currentAddress("ann@example.org, bo"), "bo");
   assert.equal(L.currentAddress("bo"), "bo");
@@ -58,51 +50,45 @@ test("after removing rows the focus goes to the next row below, else above", () 
   assert.equal(L.nextFocus(["1", "2"], ["9"]), null);
 });
 
-// A tiny stand-in for DOM nodes: what the editor's content looks like to markupFromTree.
+// A tiny stand-in for DOM nodes: what pasted HTML looks like to cleanHTML.
 const el = (name, ...kids) => ({ nodeType: 1, nodeName: name, childNodes: kids, getAttribute: () => null });
-const a = (href, ...kids) => ({ nodeType: 1, nodeName: "A", childNodes: kids, getAttribute: k => (k === "href" ? href : null) });
+const styled = (name, style, ...kids) => ({ nodeType: 1, nodeName: name, childNodes: kids, getAttribute: k => (k === "style" ? style : null) });
+const a = (href, ...kids) => ({ nodeType: 1, nodeName: "A", childNodes: kids, getAttribute: k => (k === "href" ? href : k === "onclick" ? "alert(1)" : null) });
 const tx = s => ({ nodeType: 3, nodeName: "#text", nodeValue: s, childNodes: [] });
-const root = (...kids) => el("DIV", ...kids);
+const root = (...kids) => el("BODY", ...kids);
 
-test("the editor's bold, italic and links become the writer's markup", () => {
-  assert.equal(L.markupFromTree(root(tx("Hi "), el("B", tx("there")), tx(", see "), a("https://x.example/", tx("this")), tx("."))),
-    "Hi *there*, see [this](https://x.example/).");
-  assert.equal(L.markupFromTree(root(el("I", tx("soft")), tx(" and "), el("STRONG", tx("loud ")))), "_soft_ and *loud* ");
-  assert.equal(L.markupFromTree(root(el("B", el("I", tx("both"))))), "*_both_*");
-  // Links other than http(s)/mailto stay text: a draft never carries javascript: links.
-  assert.equal(L.markupFromTree(root(a("javascript:alert(1)", tx("click")))), "click");
+test("pasted HTML keeps bold, italic, safe links, lines and lists", () => {
+  assert.equal(L.cleanHTML(root(tx("Hi "), el("STRONG", tx("there")), tx(", see "), a("https://x.example/", tx("this")), tx("."))),
+    'Hi <b>there</b>, see <a href="https://x.example/">this</a>.');
+  assert.equal(L.cleanHTML(root(el("P", el("EM", tx("soft"))), el("UL", el("LI", tx("one")), el("LI", tx("two"))))),
+    "<div><i>soft</i></div><ul><li>one</li><li>two</li></ul>");
+  assert.equal(L.cleanHTML(root(tx("a"), el("BR"), tx("b"))), "a<br>b");
+  // Word processors: bold and italic as inline styles; Google Docs' wrapper <b style="font-weight:normal">.
+  assert.equal(L.cleanHTML(root(styled("B", "font-weight: normal", styled("SPAN", "font-weight:700", tx("x")), styled("SPAN", "font-style:italic", tx("y"))))),
+    "<b>x</b><i>y</i>");
 });
 
-test("lines: Chromium's <div> per line and <br>, as newlines", () => {
-  assert.equal(L.markupFromTree(root(tx("a"), el("DIV", el("BR")), el("DIV", tx("b")))), "a\n\nb");
-  assert.equal(L.markupFromTree(root(tx("one"), el("BR"), tx("two"))), "one\ntwo");
-  assert.equal(L.markupFromTree(root(tx("x\u00a0y"))), "x y");
-  assert.equal(L.markupFromTree(root(el("B", tx("a"), el("BR"), tx("b")))), "*a*\n*b*");
+test("pasted HTML loses scripts, styles, images, handlers and unsafe links", () => {
+  const hostile = root(el("SCRIPT", tx("alert(1)")), el("STYLE", tx("body{}")), el("IMG"), a("javascript:alert(1)", tx("click")),
+    a("https://ok.example/\" onclick=\"x", tx("quoted")), el("IFRAME", tx("frame")), el("SPAN", tx("<b>not a tag</b>")));
+  assert.equal(L.cleanHTML(hostile), "clickquoted&lt;b&gt;not a tag&lt;/b&gt;");
 });
 
-test("markup lines parse back into styled pieces by the writer's rules", () => {
-  assert.deepEqual(L.parseMarkupLine("Hi *there* and _you_"), [
-    { text: "Hi ", bold: false, italic: false, href: null }, { text: "there", bold: true, italic: false, href: null },
-    { text: " and ", bold: false, italic: false, href: null }, { text: "you", bold: false, italic: true, href: null }]);
-  assert.deepEqual(L.parseMarkupLine("[docs](https://d.example/)"), [{ text: "docs", bold: false, italic: false, href: "https://d.example/" }]);
-  assert.deepEqual(L.parseMarkupLine("a*b*c 2*3*4 * x *"), [{ text: "a*b*c 2*3*4 * x *", bold: false, italic: false, href: null }]);
-  assert.deepEqual(L.parseMarkupLine("[x](javascript:alert(1))"), [{ text: "[x](javascript:alert(1))", bold: false, italic: false, href: null }]);
-  assert.equal(L.hasFormatting("plain\ntext"), false);
-  assert.equal(L.hasFormatting("plain\n*bold*"), true);
+test("inline handlers and styles are taken out before the browser parses a paste", () => {
+  assert.equal(L.withoutInlineCode('<p onclick="alert(1)" style=\'color:red\'>a</p><img src=x onerror=alert(3)><b ONMOUSEOVER = "x">b</b>'),
+    '<p>a</p><img src=x><b>b</b>');
+  assert.equal(L.withoutInlineCode("a<style>p{color:red}</style>b<STYLE media=x>q{}</STYLE >c<style>open"), "abc");
+  assert.equal(L.withoutInlineCode('<a href="https://x.example/?onclick=1">x</a>'), '<a href="https://x.example/?onclick=1">x</a>');
 });
 
-test("markup → pieces → markup is stable", () => {
-  for (const line of ["Hi *there*, see [this](https://x.example/).", "_soft_ and *loud*", "no formatting at all"]) {
-    const pieces = L.parseMarkupLine(line);
-    const tree = root(...pieces.map(p => {
-      let n = tx(p.text);
-      if (p.italic) n = el("I", n);
-      if (p.bold) n = el("B", n);
-      if (p.href) n = a(p.href, n);
-      return n;
-    }));
-    assert.equal(L.markupFromTree(tree), line);
-  }
+test("a typed link address: http(s) and mailto kept, bare hosts and addresses completed, other schemes refused", () => {
+  assert.equal(L.linkAddress("https://a.example/x?y=1"), "https://a.example/x?y=1");
+  assert.equal(L.linkAddress(" example.org/docs "), "https://example.org/docs");
+  assert.equal(L.linkAddress("ann@example.org"), "mailto:ann@example.org");
+  assert.equal(L.linkAddress("mailto:ann@example.org"), "mailto:ann@example.org");
+  assert.equal(L.linkAddress("javascript:alert(1)"), null);
+  assert.equal(L.linkAddress("data:text/html,x"), null);
+  assert.equal(L.linkAddress("not a link"), null);
 });
 
 test("bodyScale fits wide mail to its card, never below the minimum", () => {

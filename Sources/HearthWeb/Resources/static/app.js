@@ -639,9 +639,20 @@
           const li = doc.createElement("li"), b = doc.createElement("button");
           b.type = "button"; b.className = "chip smart-reply"; b.textContent = item.text;
           b.addEventListener("click", () => {
-            const t = $("#compose-body");
-            t.value = item.text + "\n\n" + t.value;
-            t.focus(); t.setSelectionRange(item.text.length, item.text.length);
+            const editor = $("#compose-editor"), t = $("#compose-body");
+            if (editor && !editor.hidden) {
+              // The formatted editor (composer.js): the text as its own first line, caret after it.
+              const line = doc.createElement("div"), gap = doc.createElement("div");
+              line.textContent = item.text; gap.appendChild(doc.createElement("br"));
+              editor.prepend(line, gap);
+              editor.focus();
+              const range = doc.createRange(); range.selectNodeContents(line); range.collapse(false);
+              const sel = doc.getSelection(); sel.removeAllRanges(); sel.addRange(range);
+              editor.dispatchEvent(new Event("hearth:changed"));
+            } else {
+              t.value = item.text + "\n\n" + t.value;
+              t.focus(); t.setSelectionRange(item.text.length, item.text.length);
+            }
             dirty = true;
           });
           li.appendChild(b); list.appendChild(li);
@@ -665,16 +676,6 @@
       if (r.json.undoSeconds > 0) sessionStorage.setItem("hearth.undo", JSON.stringify({ id: r.json.id, deadline: r.json.deadline }));
       location.href = "/mail?box=inbox";
     });
-    // Formatting: the composer's light markup (*bold*, _italic_, [text](url)).
-    $$("[data-format]", form).forEach(b => b.addEventListener("click", () => {
-      const t = $("#compose-body");
-      let url = null;
-      if (b.dataset.format === "link") { url = prompt("Link address (https://…)"); if (!url) return; }
-      const r = L.wrapSelection(t.value, t.selectionStart, t.selectionEnd, b.dataset.format, url);
-      t.value = r.value; t.setSelectionRange(r.caret, r.caret);
-      const markup = form.elements.format; if (markup) markup.checked = true;
-      t.focus(); dirty = true;
-    }));
     // Drag and drop onto the attachment area.
     const zone = $("#drop-zone"), files = $("#compose-files");
     if (zone && files && window.DataTransfer) {

@@ -1,22 +1,157 @@
-// The composer's window handling, served as /assets/composer.js: a formatting button switches
-// "Send formatting" on; "Pop out" saves the draft
-// first and opens that draft alone in a window of its own, and the panel beside the
-// conversation closes (the thread stays). Without script "Pop out" is a plain link that opens
-// the same composer in a new window.
+// The composer's editor and window handling, served as /assets/composer.js.
+//
+// Editor: the message is edited as formatted text (contenteditable) with Bold, Italic and Link
+// (Ctrl/⌘+B, +I, +K); the buttons say with aria-pressed whether the selection is bold or
+// italic. Pasted or dropped HTML keeps only what a message may carry (HearthLogic.cleanHTML).
+// The form sends the editor's HTML as `bodyHTML` with `format=rich`: the server reads it
+// through its own allow-list and sends text/plain alone when nothing is formatted. Without
+// the script the plain textarea stays and the message is plain text.
+//
+// "Pop out" saves the draft first and opens that draft alone in a window of its own, and the
+// panel beside the conversation closes (the thread stays). Without script it is a plain link
+// that opens the same composer in a new window.
 "use strict";
 (function () {
   const doc = document;
+  const L = window.HearthLogic;
   const csrf = (doc.querySelector('meta[name="csrf-token"]') || {}).content || "";
 
-  function start() {
-    const form = doc.getElementById("composer"), pop = doc.getElementById("pop-out");
-    if (!form) return;
-    // Using Bold, Italic or Link means the user wants formatting: send the HTML alternative
-    // (multipart/alternative with the plain part) without a second thought about the checkbox.
-    const formatted = form.querySelector('input[name="format"][value="markup"]');
-    form.querySelectorAll("[data-format]").forEach(b => b.addEventListener("click", () => {
-      if (formatted) formatted.checked = true;
-    }));
+  function startEditor(form) {
+    const editor = doc.getElementById("compose-editor"), area = doc.getElementById("compose-body");
+    const bar = doc.getElementById("format-bar");
+    if (!editor || !area || !bar || !L) return;
+    const html = form.elements.bodyHTML, format = form.elements.format;
+    // The editor replaces the textarea; the textarea keeps the text for the form's plain fallback.
+    area.hidden = true;
+    editor.hidden = false;
+    bar.hidden = false;
+    doc.execCommand("defaultParagraphSeparator", false, "div");
+
+    /** The form fields from the editor: called on every change, before any save or send. */
+    function sync() {
+      html.value = editor.innerHTML;
+      format.value = "rich";
+      area.value = editor.innerText.replace(/\n$/, "");
+    }
+    sync();
+    editor.addEventListener("input", sync);
+    // Other scripts (suggested replies) change the editor and then ask for a sync.
+    editor.addEventListener("hearth:changed", () => { sync(); form.dispatchEvent(new Event("input", { bubbles: true })); });
+
+    const buttons = {};
+    bar.querySelectorAll("[data-format]").forEach(b => { buttons[b.dataset.format] = b; });
+    function inEditor() {
+      const sel = doc.getSelection();
+      return sel && sel.rangeCount > 0 && editor.contains(sel.anchorNode);
+    }
+    function updateState() {
+      if (!inEditor()) return;
+      if (buttons.bold) buttons.bold.setAttribute("aria-pressed", String(doc.queryCommandState("bold")));
+      if (buttons.italic) buttons.italic.setAttribute("aria-pressed", String(doc.queryCommandState("italic")));
+      if (buttons.link) buttons.link.setAttribute("aria-pressed", String(!!linkAt()));
+    }
+    doc.addEventListener("selectionchange", updateState);
+
+    function linkAt() {
+      const sel = doc.getSelection();
+      let n = sel && sel.anchorNode;
+      while (n && n !== editor) { if (n.nodeName === "A") return n; n = n.parentNode; }
+      return null;
+    }
+
+    // The link box: an address field under the toolbar, opened by Link or Ctrl+K, with the
+    // selection kept while the user types the address.
+    const box = doc.getElementById("link-box"), field = doc.getElementById("link-url");
+    const note = doc.getElementById("link-note");
+    let saved = null;
+    function openLink() {
+      const sel = doc.getSelection();
+      if (!inEditor()) { editor.focus(); }
+      saved = sel.rangeCount ? sel.getRangeAt(0).cloneRange() : null;
+      const current = linkAt();
+      field.value = current ? current.getAttribute("href") : "";
+      note.textContent = "";
+      box.hidden = false;
+      field.focus();
+    }
+    function restore() {
+      editor.focus();
+      if (saved) { const sel = doc.getSelection(); sel.removeAllRanges(); sel.addRange(saved); }
+    }
+    function closeLink() { box.hidden = true; restore(); updateState(); }
+    function applyLink() {
+      const url = L.linkAddress(field.value);
+      if (!url) { note.textContent = "Use a web address (https://…) or an e-mail address."; field.focus(); return; }
+      restore();
+      const sel = doc.getSelection();
+      if (sel.isCollapsed && !linkAt()) doc.execCommand("insertHTML", false, '<a href="' + url.replace(/"/g, "&quot;") + '">' + field.value.trim().replace(/[&<>"]/g, c => "&#" + c.charCodeAt(0) + ";") + "</a>");
+      else doc.execCommand("createLink", false, url);
+      box.hidden = true; updateState();
+    }
+    function removeLink() {
+      restore();
+      const a = linkAt();
+      if (a) { const r = doc.createRange(); r.selectNodeContents(a); const s = doc.getSelection(); s.removeAllRanges(); s.addRange(r); }
+      doc.execCommand("unlink");
+      box.hidden = true; updateState();
+    }
+    doc.getElementById("link-apply").addEventListener("click", applyLink);
+    doc.getElementById("link-remove").addEventListener("click", removeLink);
+    doc.getElementById("link-cancel").addEventListener("click", closeLink);
+    field.addEventListener("keydown", ev => {
+      if (ev.key === "Enter") { ev.preventDefault(); applyLink(); }
+      else if (ev.key === "Escape") { ev.preventDefault(); ev.stopPropagation(); closeLink(); }
+    });
+
+    function act(kind) {
+      if (kind === "link") { openLink(); return; }
+      if (!inEditor()) editor.focus();
+      doc.execCommand(kind);
+      updateState();
+    }
+    // mousedown would move the focus (and the selection) out of the editor.
+    Object.values(buttons).forEach(b => {
+      b.addEventListener("mousedown", ev => ev.preventDefault());
+      b.addEventListener("click", () => act(b.dataset.format));
+    });
+    editor.addEventListener("keydown", ev => {
+      if (!(ev.ctrlKey || ev.metaKey) || ev.altKey || ev.shiftKey) return;
+      const kind = { b: "bold", i: "italic", k: "link" }[ev.key.toLowerCase()];
+      if (!kind) return;
+      ev.preventDefault(); ev.stopPropagation();
+      act(kind);
+    });
+
+    // Pasted or dropped content: only what a message may carry goes in. The HTML is parsed
+    // into an inert document (no script runs, no image loads) and rebuilt by cleanHTML.
+    function insertFrom(data) {
+      const rich = data.getData("text/html");
+      if (rich) {
+        const parsed = new DOMParser().parseFromString(L.withoutInlineCode(rich), "text/html");
+        doc.execCommand("insertHTML", false, L.cleanHTML(parsed.body));
+      } else {
+        doc.execCommand("insertText", false, data.getData("text/plain"));
+      }
+      sync();
+    }
+    editor.addEventListener("paste", ev => {
+      if (!ev.clipboardData || ev.clipboardData.files.length) return;
+      ev.preventDefault();
+      insertFrom(ev.clipboardData);
+    });
+    editor.addEventListener("drop", ev => {
+      if (!ev.dataTransfer || ev.dataTransfer.files.length) return;
+      ev.preventDefault();
+      if (doc.caretRangeFromPoint) {
+        const r = doc.caretRangeFromPoint(ev.clientX, ev.clientY);
+        if (r) { const s = doc.getSelection(); s.removeAllRanges(); s.addRange(r); }
+      }
+      insertFrom(ev.dataTransfer);
+    });
+  }
+
+  function startPopOut(form) {
+    const pop = doc.getElementById("pop-out");
     if (!pop) return;
     pop.addEventListener("click", async ev => {
       ev.preventDefault();
@@ -35,6 +170,13 @@
       const close = doc.getElementById("close-composer");
       if (close) location.href = close.href;
     });
+  }
+
+  function start() {
+    const form = doc.getElementById("composer");
+    if (!form) return;
+    startEditor(form);
+    startPopOut(form);
   }
   if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", start); else start();
 })();

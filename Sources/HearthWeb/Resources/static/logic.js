@@ -22,19 +22,6 @@
     return u.pathname + u.search;
   }
 
-  /** The composer's formatting buttons on a plain textarea: the text with the selection
-   *  [start, end) wrapped for `kind` ("bold", "italic", "link" with `href`), and where the caret
-   *  goes. An empty selection wraps the word "text" so the markup is visible. */
-  function wrapSelection(text, start, end, kind, href) {
-    const selected = text.slice(start, end) || "text";
-    let out = selected;
-    if (kind === "bold") out = "*" + selected + "*";
-    else if (kind === "italic") out = "_" + selected + "_";
-    else if (kind === "link") out = "[" + selected + "](" + href + ")";
-    const value = text.slice(0, start) + out + text.slice(end);
-    return { value: value, caret: start + out.length };
-  }
-
   /** The address being typed in a comma-separated field: what follows the last comma. */
   function currentAddress(value) {
     return String(value).split(",").pop().trim();
@@ -85,101 +72,71 @@
     return Math.ceil(Math.max(scrollHeight || 0, rectHeight || 0));
   }
 
-  // ---- The composer's rich-text editor ↔ the MIME writer's light markup -------------------
-  // The writer (HearthMIME LightMarkup) sends *bold*, _italic_ and [text](url) as
-  // multipart/alternative: HTML with <b>/<i>/<a>, and a plain part. The editor shows real
-  // formatting; these two functions translate, on plain node-like objects so node can test them.
+  // ---- The composer's rich-text editor ------------------------------------------------------
+  // What may be in the editor, and so in the message: bold, italic, http/https/mailto links,
+  // lines and lists. Pasted or dropped HTML is reduced to that before it is inserted (the
+  // server reads the editor's HTML through HearthSafety's allow-list again before storing or
+  // sending: the browser is never trusted). Works on node-like objects so node can test it.
 
-  const blockNames = new Set(["DIV", "P", "LI", "UL", "OL", "BLOCKQUOTE", "H1", "H2", "H3", "PRE"]);
-  const safeLink = /^(https?:|mailto:)/i;
+  const droppedNames = new Set(["SCRIPT", "STYLE", "HEAD", "TITLE", "TEMPLATE", "IFRAME", "FRAME", "FRAMESET", "OBJECT",
+    "EMBED", "APPLET", "NOSCRIPT", "IMG", "PICTURE", "VIDEO", "AUDIO", "SOURCE", "TRACK", "CANVAS", "MAP", "AREA", "INPUT",
+    "SELECT", "OPTION", "TEXTAREA", "BUTTON", "META", "LINK", "BASE", "SVG", "MATH"]);
+  const blockNames = new Set(["DIV", "P", "H1", "H2", "H3", "H4", "H5", "H6", "BLOCKQUOTE", "PRE", "SECTION", "ARTICLE",
+    "HEADER", "FOOTER", "TABLE", "TR", "DL", "DT", "DD", "HR", "CENTER", "FIGURE", "FIGCAPTION", "ADDRESS"]);
+  const safeLink = /^(https?:\/\/|mailto:)[^\s"'<>\\`\u0000-\u001f\u007f]+$/i;
 
-  /** Wraps `inner` in `marker` per line, keeping spaces outside the markers (the markup needs
-   *  the emphasised text to start and end with a non-space on one line). */
-  function emphasise(inner, marker) {
-    return inner.split("\n").map(line => {
-      const m = line.match(/^(\s*)([\s\S]*?)(\s*)$/);
-      return m[2] ? m[1] + marker + m[2] + marker + m[3] : line;
-    }).join("\n");
+  function escapeHTML(text) {
+    return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
   }
 
-  /** The light markup of an editor's content: `node` is a DOM node or any object with
-   *  nodeType (1 element, 3 text), nodeName, nodeValue, childNodes and getAttribute. */
-  function markupFromTree(node) {
-    let out = "";
+  /** The allowed HTML of a tree (`node`: a DOM node or any object with nodeType, nodeName,
+   *  nodeValue, childNodes and getAttribute): <b>, <i>, <a href> (http/https/mailto only),
+   *  <br>, <div> for blocks, <ul>/<ol>/<li>; every other element is unwrapped to its text,
+   *  and scripts, styles, images and form controls are dropped with their content. */
+  function cleanHTML(node) {
     const walk = n => {
-      if (n.nodeType === 3) { out += String(n.nodeValue || "").replace(/\u00a0/g, " "); return; }
-      if (n.nodeType !== 1 && n.nodeType !== 11) return;
+      if (n.nodeType === 3) return escapeHTML(n.nodeValue || "");
+      if (n.nodeType !== 1 && n.nodeType !== 9 && n.nodeType !== 11) return "";
       const name = String(n.nodeName || "").toUpperCase();
-      if (name === "BR") { out += "\n"; return; }
-      const kids = Array.from(n.childNodes || []);
-      const inner = () => { const saved = out; out = ""; kids.forEach(walk); const text = out; out = saved; return text; };
-      if (name === "B" || name === "STRONG") { out += emphasise(inner(), "*"); return; }
-      if (name === "I" || name === "EM") { out += emphasise(inner(), "_"); return; }
+      if (droppedNames.has(name)) return "";
+      if (name === "BR") return "<br>";
+      const inner = Array.from(n.childNodes || []).map(walk).join("");
+      const style = String((n.getAttribute && n.getAttribute("style")) || "").toLowerCase().replace(/\s/g, "");
+      if (name === "B" || name === "STRONG") return /font-weight:(normal|400)/.test(style) ? inner : "<b>" + inner + "</b>";
+      if (name === "I" || name === "EM") return "<i>" + inner + "</i>";
       if (name === "A") {
-        const href = n.getAttribute ? n.getAttribute("href") || "" : "";
-        const text = inner();
-        out += safeLink.test(href) && text.trim() && !text.includes("\n") ? "[" + text + "](" + href + ")" : text;
-        return;
+        const href = String((n.getAttribute && n.getAttribute("href")) || "").trim();
+        return safeLink.test(href) && inner ? '<a href="' + escapeHTML(href) + '">' + inner + "</a>" : inner;
       }
-      const block = blockNames.has(name);
-      if (block && out && !out.endsWith("\n")) out += "\n";
-      kids.forEach(walk);
-      if (block && out && !out.endsWith("\n")) out += "\n";
+      if (name === "UL" || name === "OL" || name === "LI") { const t = name.toLowerCase(); return "<" + t + ">" + inner + "</" + t + ">"; }
+      let out = inner;
+      if (/font-weight:(bold|[6-9]00)/.test(style)) out = "<b>" + out + "</b>";
+      if (/font-style:italic/.test(style)) out = "<i>" + out + "</i>";
+      return blockNames.has(name) ? "<div>" + out + "</div>" : out;
     };
-    Array.from(node.childNodes || []).forEach(walk);
-    return out.replace(/\n$/, "");
+    return Array.from(node.childNodes || []).map(walk).join("");
   }
 
-  /** One line of light markup as pieces {text, bold, italic, href}, by the writer's rules:
-   *  emphasis opens at a word start and closes before a non-word character, links are
-   *  http(s)/mailto only. The editor builds its nodes from these (never from HTML). */
-  function parseMarkupLine(line, style) {
-    const base = style || { bold: false, italic: false, href: null };
-    const chars = Array.from(line);
-    const word = c => c !== undefined && /[\p{L}\p{N}]/u.test(c);
-    const pieces = [];
-    let text = "";
-    const flush = () => { if (text) { pieces.push({ text: text, bold: base.bold, italic: base.italic, href: base.href }); text = ""; } };
-    let i = 0;
-    while (i < chars.length) {
-      const c = chars[i];
-      if (c === "[") {
-        const close = chars.indexOf("]", i + 1);
-        if (close > i + 1 && chars[close + 1] === "(") {
-          const paren = chars.indexOf(")", close + 2);
-          const url = paren > 0 ? chars.slice(close + 2, paren).join("") : "";
-          if (paren > 0 && safeLink.test(url)) {
-            flush();
-            pieces.push(...parseMarkupLine(chars.slice(i + 1, close).join(""), { bold: base.bold, italic: base.italic, href: url }));
-            i = paren + 1;
-            continue;
-          }
-        }
-      }
-      if ((c === "*" || c === "_") && !word(chars[i - 1]) && i + 2 < chars.length && !/\s/.test(chars[i + 1]) && chars[i + 1] !== c) {
-        let j = i + 2, end = -1;
-        for (; j < chars.length; j++) {
-          if (chars[j] === c && !/\s/.test(chars[j - 1]) && (j + 1 === chars.length || !word(chars[j + 1]))) { end = j; break; }
-        }
-        if (end > 0) {
-          flush();
-          const style2 = { bold: base.bold || c === "*", italic: base.italic || c === "_", href: base.href };
-          pieces.push(...parseMarkupLine(chars.slice(i + 1, end).join(""), style2));
-          i = end + 1;
-          continue;
-        }
-      }
-      text += c;
-      i += 1;
-    }
-    flush();
-    return pieces;
+  /** Pasted HTML without its `<style>` elements and `on…=` / `style=` attributes, before the
+   *  browser parses it.
+   *  Not a safety measure (cleanHTML rebuilds from the parsed tree, and the page's policy blocks
+   *  inline handlers and styles anyway): the browser reports every handler or style it blocks
+   *  while parsing, even in an inert document, and a paste should not fill the console. */
+  function withoutInlineCode(html) {
+    return String(html).replace(/<style\b[\s\S]*?(<\/style\s*>|$)/gi, "")
+      .replace(/\s(on[a-z]+|style)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, "");
   }
 
-  /** Whether markup text uses any formatting (then it is sent as multipart/alternative). */
-  function hasFormatting(markup) {
-    return String(markup).split("\n").some(line => parseMarkupLine(line).some(p => p.bold || p.italic || p.href));
+  /** The address a typed link means: http(s) and mailto as they are, an e-mail address as
+   *  mailto:, a bare host name as https://; anything else (javascript:, data:) is refused (null). */
+  function linkAddress(typed) {
+    const t = String(typed || "").trim();
+    if (!t) return null;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(t)) return safeLink.test(t) ? t : null;
+    if (/^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/.test(t)) return "mailto:" + t;
+    if (/^[^\s"'<>]+\.[a-z]{2,}([/?#][^\s"'<>]*)?$/i.test(t)) return "https://" + t;
+    return null;
   }
 
-  return { markupFromTree, parseMarkupLine, hasFormatting, minimumQueryLength, searchReady, withParam, wrapSelection, currentAddress, pickAddress, secondsLeft, nextFocus, minimumBodyScale, bodyScale, frameHeight };
+  return { cleanHTML, withoutInlineCode, linkAddress, minimumQueryLength, searchReady, withParam, currentAddress, pickAddress, secondsLeft, nextFocus, minimumBodyScale, bodyScale, frameHeight };
 });
