@@ -193,6 +193,29 @@ struct ComposerFormattingBrowserTests {
             ["op": "expect", "name": "select 'that'", "expr": Self.select("that")],
             ["op": "key", "key": "i", "ctrl": true],
             ["op": "expect", "name": "bold and italic", "expr": "document.querySelector('#compose-editor b')?.textContent === 'word' && document.querySelector('#compose-editor i')?.textContent === 'that'"],
+            // Ctrl+K: the link box opens on the selection; a bare host name becomes https://.
+            ["op": "expect", "name": "select 'one'", "expr": Self.select("one")],
+            ["op": "key", "key": "k", "ctrl": true],
+            ["op": "expect", "name": "link box open with the focus in it", "expr": "!document.getElementById('link-box').hidden && document.activeElement === document.getElementById('link-url')"],
+            ["op": "type", "selector": "#link-url", "text": "example.org/plan"],
+            ["op": "key", "key": "Enter"],
+            ["op": "expect", "name": "the word is a link, the box closed", "expr": "document.querySelector('#compose-editor a[href=\"https://example.org/plan\"]')?.textContent === 'one' && document.getElementById('link-box').hidden"],
+            ["op": "expect", "name": "select 'Keep'", "expr": Self.select("Keep")],
+            ["op": "click", "selector": "[data-format=link]"],
+            ["op": "type", "selector": "#link-url", "text": "javascript:alert(1)"],
+            ["op": "click", "selector": "#link-apply"],
+            ["op": "expect", "name": "a javascript: address is refused and said why", "expr": "document.getElementById('link-note').textContent.includes('web address') && !document.querySelector('#compose-editor a[href^=\"javascript\"]') && !document.getElementById('link-box').hidden"],
+            ["op": "click", "selector": "#link-cancel"],
+            ["op": "expect", "name": "cancel closes the box", "expr": "document.getElementById('link-box').hidden && document.querySelectorAll('#compose-editor a').length === 1"],
+            // Keyboard: Tab goes from the subject through Bold, Italic and Link to the text.
+            ["op": "expect", "name": "focus on the subject", "expr": "(document.getElementById('compose-subject').focus(), document.activeElement.id === 'compose-subject')"],
+            ["op": "key", "key": "Tab"],
+            ["op": "expect", "name": "Tab reaches Bold", "expr": "document.activeElement.dataset.format === 'bold' && document.activeElement.getAttribute('aria-pressed') !== null"],
+            ["op": "key", "key": "Tab"],
+            ["op": "key", "key": "Tab"],
+            ["op": "expect", "name": "then Italic and Link", "expr": "document.activeElement.dataset.format === 'link'"],
+            ["op": "key", "key": "Tab"],
+            ["op": "expect", "name": "then the message", "expr": "document.activeElement.id === 'compose-editor'"],
             // The autosave (every 30 s) and Save draft are one function; the button runs it now.
             ["op": "click", "selector": "#save-draft"],
             ["op": "waitText", "selector": "#autosave-status", "text": "Draft saved"],
@@ -201,13 +224,14 @@ struct ComposerFormattingBrowserTests {
         let first = try BrowserDriver.run(steps, label: "draft save", artifacts: Self.artifacts)
         let id = try #require((first.values["draft"] as? String).flatMap(Int64.init), "a draft id")
         let entry = try #require(try rigged.web.store.outboxEntry(EmailID(id)))
-        #expect(entry.message.bodyFormat == .rich && entry.message.body == "Keep this word and that one.")
-        #expect(entry.message.richBody?.blocks == [.line([.init("Keep this "), .init("word", bold: true), .init(" and "), .init("that", italic: true), .init(" one.")])])
+        #expect(entry.message.bodyFormat == .rich && entry.message.body == "Keep this word and that one <https://example.org/plan>.")
+        #expect(entry.message.richBody?.blocks == [.line([.init("Keep this "), .init("word", bold: true), .init(" and "), .init("that", italic: true), .init(" "),
+                                                          .init("one", link: RichText.Link("https://example.org/plan")), .init(".")])])
 
         steps = [rigged.login, ["op": "viewport", "width": 720, "height": 760, "scheme": "light"],
             ["op": "open", "url": "\(rigged.base)/compose?draft=\(id)&popout=1"],
             ["op": "wait", "selector": "#compose-editor"],
-            ["op": "expect", "name": "reopened formatted", "expr": "document.querySelector('#compose-editor b')?.textContent === 'word' && document.querySelector('#compose-editor i')?.textContent === 'that' && document.getElementById('compose-editor').textContent === 'Keep this word and that one.'"],
+            ["op": "expect", "name": "reopened formatted", "expr": "document.querySelector('#compose-editor b')?.textContent === 'word' && document.querySelector('#compose-editor i')?.textContent === 'that' && document.querySelector('#compose-editor a')?.getAttribute('href') === 'https://example.org/plan' && document.getElementById('compose-editor').textContent === 'Keep this word and that one.'"],
             ["op": "expect", "name": "caret in the bold word", "expr": Self.select("word")],
             ["op": "expect", "name": "Bold shows pressed there", "expr": "document.querySelector('[data-format=bold]').getAttribute('aria-pressed') === 'true' && document.querySelector('[data-format=italic]').getAttribute('aria-pressed') === 'false'"],
             ["op": "click", "selector": "#save-draft"],
