@@ -48,6 +48,7 @@ struct PageShell {
         Shortcut(keys: "/", action: "Search"),
         Shortcut(keys: "?", action: "This help"),
         Shortcut(keys: "Ctrl+N, Ctrl+R, Ctrl+Shift+F, Ctrl+Delete", action: "Compose, reply, forward, delete (where the browser allows)"),
+        Shortcut(keys: "Ctrl+B / Ctrl+I / Ctrl+K", action: "In a message: bold / italic / link (⌘ on a Mac)"),
         Shortcut(keys: "Esc", action: "Close dialogs, leave the search box"),
     ]
 }
