@@ -1,4 +1,5 @@
 import Foundation
+import HearthApp
 import HearthAI
 import HearthCore
 import HearthSafety
@@ -32,6 +33,8 @@ public final class WebApp: Sendable {
     /// Deliveries of actions to the server still running: an Undo waits for them, so it never
     /// replays the same journal entries beside them.
     let deliveries = Locked<[Task<Void, Never>]>([])
+    /// "Export your data" running in the background (Settings shows its progress).
+    let exportJob = ExportJob()
     let builtResponder = Locked<RouterResponder<WebContext>?>(nil)
     let logger = Logger(label: "hearth.web")
 

@@ -36,6 +36,9 @@ struct WebExportTests {
         let exported = try web.post("/settings/export", ["_csrf": csrf, "format": "maildir", "folder": out.path])
         #expect(exported.status == 303, "\(exported.body.prefix(500))")
         let location = try #require(exported.location)
+        // The export runs in the background: its progress reaches the total.
+        let status = try Self.finished(web, server.base)
+        #expect(status.state == "finished" && status.done == before.emails && status.total == before.emails, "\(status)")
         let page = try web.get(server.base + location)
         let result = try #require(page.body.firstMatch(of: /id="export-result">([^<]+)</)?.1).description
         #expect(result.contains("Exported \(before.emails) messages from 1 account as Maildir to \(out.path)."), "\(result)")
@@ -55,10 +58,25 @@ struct WebExportTests {
         // No folder given: a new one under the data directory, as mbox.
         let byDefault = try web.post("/settings/export", ["_csrf": csrf, "format": "mbox", "folder": ""])
         #expect(byDefault.status == 303)
+        #expect(try Self.finished(web, server.base).state == "finished")
         let exports = data.appendingPathComponent("exports")
         let made = try FileManager.default.contentsOfDirectory(atPath: exports.path)
         #expect(made.count == 1 && made[0].hasPrefix("hearth-"))
         let mboxes = try FileManager.default.contentsOfDirectory(atPath: exports.appendingPathComponent(made[0]).appendingPathComponent(ExportRoundTripTests.address).path)
         #expect(mboxes.sorted() == ["Archive.mbox", "INBOX.mbox", "Sent.mbox"])
+    }
+
+    struct Status: Decodable { var state: String; var done: Int; var total: Int; var message: String? }
+
+    /// Polls `/settings/export-status` until the background export is over (at most a minute).
+    static func finished(_ web: CurlSession, _ base: String) throws -> Status {
+        var status = Status(state: "none", done: 0, total: 0)
+        for _ in 0..<240 {
+            let response = try web.get(base + "/settings/export-status")
+            status = try JSONDecoder().decode(Status.self, from: Data(response.body.utf8))
+            if status.state != "running" { return status }
+            Thread.sleep(forTimeInterval: 0.25)
+        }
+        return status
     }
 }

@@ -29,7 +29,7 @@ public struct ExportData: Sendable {
     }
 
     /// What was written, and where.
-    public struct Outcome: Sendable {
+    public struct Outcome: Sendable, Equatable {
         public var directory: URL
         public var report: MailExportReport
     }
@@ -43,8 +43,20 @@ public struct ExportData: Sendable {
         return dataDirectory.appendingPathComponent("exports").appendingPathComponent("hearth-" + formatter.string(from: date))
     }
 
-    public func callAsFunction(_ request: Request) async throws(AppError) -> Outcome {
+    /// Where the export will go, checked now (new or empty; never overwrites), so a front end can
+    /// refuse a bad folder at once before running the export in the background (`ExportJob`).
+    public func destination(for request: Request) throws(AppError) -> URL {
         let directory = request.directory ?? Self.defaultDirectory(in: app.dataDirectory)
+        do { _ = try MailboxExportDestination(directory: directory) } catch {
+            throw .invalidInput(Self.describe(error))
+        }
+        return directory
+    }
+
+    /// Runs the export; `progress` hears how many messages are done out of how many.
+    public func callAsFunction(_ request: Request,
+                               progress: @Sendable (MailExportProgress) -> Void = { _ in }) async throws(AppError) -> Outcome {
+        let directory = try destination(for: request)
         let destination: MailboxExportDestination
         do { destination = try MailboxExportDestination(directory: directory) } catch {
             throw .invalidInput(Self.describe(error))
@@ -54,7 +66,8 @@ public struct ExportData: Sendable {
         let useCase = ExportMailUseCase(accounts: store, folders: store, emails: store, source: store, settings: app.settings,
                                         remoteContent: { account in account.provider == .local ? nil : remote })
         do {
-            let report = try await useCase.run(format: request.format, only: request.accounts, includeSettings: request.includeSettings, to: destination)
+            let report = try await useCase.run(format: request.format, only: request.accounts, includeSettings: request.includeSettings,
+                                               to: destination, progress: progress)
             return Outcome(directory: directory, report: report)
         } catch {
             switch error {

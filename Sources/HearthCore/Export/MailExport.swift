@@ -51,6 +51,13 @@ public protocol MailExportSource: Sendable {
     func emailIDs(inFolder folder: FolderID) throws(StoreError) -> [EmailID]
 }
 
+/// How far an export is: distinct messages handled (written or skipped) out of all of them.
+public struct MailExportProgress: Sendable, Codable, Hashable {
+    public var done: Int
+    public var total: Int
+    public init(done: Int, total: Int) { self.done = done; self.total = total }
+}
+
 /// What an export did, for the user and for a re-import check.
 public struct MailExportReport: Sendable, Codable, Hashable {
     public struct AccountPart: Sendable, Codable, Hashable {

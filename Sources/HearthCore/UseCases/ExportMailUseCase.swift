@@ -25,13 +25,21 @@ public struct ExportMailUseCase: Sendable {
     }
 
     /// Exports `only` (ids or addresses; empty = every account) in `format` to `destination`.
+    /// `progress` hears how many distinct messages are done out of all of them: first with 0
+    /// once they are counted, then after each message (the caller throttles what it shows).
     public func run(format: MailExportFormat, only: [String] = [], includeSettings: Bool = true,
-                    to destination: any MailExportDestination) async throws(MailExportError) -> MailExportReport {
+                    to destination: any MailExportDestination,
+                    progress: @Sendable (MailExportProgress) -> Void = { _ in }) async throws(MailExportError) -> MailExportReport {
         let started = Date()
         let chosen = try chooseAccounts(only)
+        var counter = MailExportProgress(done: 0, total: try count(chosen))
+        progress(counter)
         var report = MailExportReport(format: format, accounts: [], settingsFile: nil, notes: [], seconds: 0)
         for account in chosen {
-            report.accounts.append(try await export(account, format: format, to: destination, notes: &report.notes))
+            report.accounts.append(try await export(account, format: format, to: destination, notes: &report.notes) {
+                counter.done += 1
+                progress(counter)
+            })
         }
         if includeSettings {
             do { report.settingsFile = try destination.writeSettings(try settingsJSON(chosen)) } catch let error as MailExportError {
@@ -55,14 +63,31 @@ public struct ExportMailUseCase: Sendable {
         }
     }
 
+    /// Distinct messages of the chosen accounts (a message in INBOX and All Mail counts once).
+    private func count(_ chosen: [Account]) throws(MailExportError) -> Int {
+        var total = 0
+        for account in chosen {
+            guard let accountID = account.id else { continue }
+            var ids = Set<EmailID>()
+            do {
+                for folder in try folders.folders(account: accountID) {
+                    guard let folderID = folder.id else { continue }
+                    ids.formUnion(try source.emailIDs(inFolder: folderID))
+                }
+            } catch { throw .store(error) }
+            total += ids.count
+        }
+        return total
+    }
+
     private func export(_ account: Account, format: MailExportFormat, to destination: any MailExportDestination,
-                        notes: inout [String]) async throws(MailExportError) -> MailExportReport.AccountPart {
+                        notes: inout [String], handled: () -> Void) async throws(MailExportError) -> MailExportReport.AccountPart {
         guard let accountID = account.id else { throw .noSuchAccount(account.email) }
         var part = MailExportReport.AccountPart(account: account.email, messages: 0, folderCopies: 0, folders: 0, skipped: 0, paths: [])
         var writer: any MailExportWriter
         do { writer = try destination.writer(for: account, format: format) } catch { throw .write(String(describing: error)) }
         let remote = remoteContent(account)
-        var written = Set<EmailID>(), skipped = Set<EmailID>()
+        var written = Set<EmailID>(), skipped = Set<EmailID>(), seen = Set<EmailID>()
         let accountFolders: [Folder]
         do { accountFolders = try folders.folders(account: accountID) } catch { throw .store(error) }
         for folder in accountFolders {
@@ -71,6 +96,7 @@ public struct ExportMailUseCase: Sendable {
             do { ids = try source.emailIDs(inFolder: folderID) } catch { throw .store(error) }
             if !ids.isEmpty { part.folders += 1 }
             for id in ids where !skipped.contains(id) {
+                if seen.insert(id).inserted { handled() }
                 let email: Email?
                 do { email = try emails.email(id) } catch { throw .store(error) }
                 guard let email else { continue }

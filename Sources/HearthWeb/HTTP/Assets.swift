@@ -11,6 +11,7 @@ enum Assets {
         "logic.js": "text/javascript; charset=utf-8",
         "models.js": "text/javascript; charset=utf-8",
         "composer.js": "text/javascript; charset=utf-8",
+        "export.js": "text/javascript; charset=utf-8",
     ]
 
     /// Every asset's bytes, loaded on first use.

@@ -50,6 +50,8 @@ enum WebRoutes {
         // Settings, models, onboarding, app lock.
         get("/settings") { app, r in try app.settingsPage(r) }
         post("/settings") { app, r in try app.settingsPost(r) }
+        // Not under /settings/export: a constant segment there would hide POST /settings/:verb.
+        get("/settings/export-status") { app, _ in app.exportStatus() }
         post("/settings/:verb") { app, r in try await app.settingsAction(r.segments[1], r) }
         get("/settings/models/:id/:verb") { app, r in try app.modelPage(r.segments[2], r.segments[3], r) }
         post("/settings/models/:id/:verb") { app, r in try await app.modelAction(r.segments[2], r.segments[3], r) }

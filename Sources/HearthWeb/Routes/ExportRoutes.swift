@@ -21,14 +21,53 @@ extension WebApp {
         guard folder.isEmpty || folder.hasPrefix("/") else {
             return try refuse("Give the folder's full path (starting with / or ~/), or leave it blank.")
         }
-        let outcome: ExportData.Outcome
+        // The folder is checked now; the export itself runs in the background (ExportJob) and
+        // the page shows its progress. A second click while it runs starts nothing.
+        let hub = self.hub
+        let started: ExportJob.Start
         do {
-            outcome = try await ExportData(exportContext())(ExportData.Request(format: format, directory: folder.isEmpty ? nil : URL(fileURLWithPath: folder)))
+            started = try exportJob.start(ExportData.Request(format: format, directory: folder.isEmpty ? nil : URL(fileURLWithPath: folder)),
+                                          in: exportContext()) { state in
+                hub.publish(.make("export", Self.exportStatus(state).fields))
+            }
         } catch {
-            return try refuse(Self.sentence(error.message))
+            return try refuse(Self.sentence((error as? AppError)?.message ?? "\(error)"))
         }
-        return .redirect("/settings?exported=\(FormDecoding.encode(Self.summary(outcome)))#export")
+        if request.wantsJSON {
+            var status = Self.exportStatus(exportJob.current)
+            if case .alreadyRunning = started { status.alreadyRunning = true }
+            return .json(status)
+        }
+        return .redirect("/settings#export")
     }
+
+    /// Where the background export stands, for the page's progress bar.
+    struct ExportStatus: Encodable {
+        var state: String
+        var done: Int
+        var total: Int
+        var message: String?
+        var alreadyRunning: Bool?
+        var fields: [String: any Sendable] {
+            var out: [String: any Sendable] = ["state": state, "done": done, "total": total]
+            if let message { out["message"] = message }
+            return out
+        }
+    }
+
+    static func exportStatus(_ state: ExportJob.State) -> ExportStatus {
+        switch state {
+        case .idle: ExportStatus(state: "idle", done: 0, total: 0)
+        case .running(_, let progress): ExportStatus(state: "running", done: progress.done, total: progress.total,
+                                                      message: "Exporting… \(progress.done) of \(progress.total) messages")
+        case .finished(let outcome): ExportStatus(state: "finished", done: outcome.report.messages + outcome.report.skipped,
+                                                  total: outcome.report.messages + outcome.report.skipped, message: summary(outcome))
+        case .failed(_, let message): ExportStatus(state: "failed", done: 0, total: 0, message: sentence(message))
+        }
+    }
+
+    /// `GET /settings/export-status`: the same, as JSON (the page polls it while an export runs).
+    func exportStatus() -> WebResponse { .json(Self.exportStatus(exportJob.current)) }
 
     /// "Exported 99 messages from 1 account as Maildir to /path. Settings: /path/settings.json."
     static func summary(_ outcome: ExportData.Outcome) -> String {

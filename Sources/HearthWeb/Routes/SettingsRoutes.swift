@@ -35,8 +35,13 @@ extension WebApp {
             csrfToken: policy.csrfToken, notice: notice ?? request.query("notice"), error: error, confirmation: confirmation,
             downloads: modelDownloadStates())
         view.exportDefault = ExportData.defaultDirectory(in: dataDirectory).deletingLastPathComponent().path + "/hearth-DATE-TIME"
-        view.exported = request.query("exported")
-        view.exportError = exportError
+        switch exportJob.current {
+        case .idle: break
+        case .running(_, let progress): view.exportRunning = (progress.done, progress.total)
+        case .finished(let outcome): view.exported = Self.summary(outcome)
+        case .failed(_, let message): view.exportError = Self.sentence(message)
+        }
+        if let exportError { view.exportError = exportError }
         let shell = PageShell(title: "Settings", csrfToken: policy.csrfToken, theme: theme, bodyClass: "settings")
         return .html(shell.render(sidebar: try sidebar(MailLocation(box: "none"), accounts: accounts), main: view.render()))
     }

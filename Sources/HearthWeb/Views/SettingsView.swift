@@ -35,6 +35,8 @@ struct SettingsView {
     var exportDefault = ""
     var exported: String?
     var exportError: String?
+    /// The background export while it runs: messages done of all of them.
+    var exportRunning: (done: Int, total: Int)?
 
     struct Option { var value: String; var label: String; var selected: Bool }
 
@@ -69,6 +71,11 @@ struct SettingsView {
         var exportDefault: String
         var exported: String?
         var exportError: String?
+        var exportRunning: Bool
+        var exportState: String
+        var exportDone: Int
+        var exportTotal: Int
+        var exportProgressText: String
         var notice: String?
         var error: String?
         var confirmation: Confirmation?
@@ -166,6 +173,9 @@ struct SettingsView {
         let licences: [String] = models.map { model in model.entry.displayName + " — " + model.entry.license }
         return Model(
             csrfToken: csrfToken, exportDefault: exportDefault, exported: exported, exportError: exportError,
+            exportRunning: exportRunning != nil, exportState: exportRunning != nil ? "running" : "idle",
+            exportDone: exportRunning?.done ?? 0, exportTotal: max(exportRunning?.total ?? 0, 1),
+            exportProgressText: exportRunning.map { "Exporting… \($0.done) of \($0.total) messages" } ?? "",
             notice: notice, error: error, confirmation: confirm,
             accounts: accountItems, compositionForms: composition, themeForm: themeForm, tabForms: tabs, aiSection: aiSection,
             appLockEnabled: appLockEnabled, senders: senders, hasSenders: !senders.isEmpty, storage: storageModel,
