@@ -1,4 +1,5 @@
 import Foundation
+import HearthApp
 import HearthCore
 import HearthSearch
 
@@ -12,11 +13,14 @@ extension WebApp {
         let folder = request.query("folder").flatMap(Int64.init).map(FolderID.init(rawValue:))
         var view = SearchView(text: text, scopeFolder: folder, csrfToken: policy.csrfToken)
         if let folder { view.scopeFolderName = try store.folder(folder)?.name }
+        // While the search model has not embedded everything yet, the screen says how much of
+        // the mailbox smart search covers (gone once it is all done).
+        let embedder = await services.embedder?()
+        view.smartSearch = SmartSearchProgress(index: search.indexManager).status(model: embedder?.modelIdentifier)?.sentence
         if text.isEmpty {
             view.zero = try? ZeroState.load(store: store)
         } else {
             do {
-                let embedder = await services.embedder?()
                 view.response = try await search.search(text, options: .init(scope: folder.map { .folder($0) } ?? .allMail, limit: 100),
                                                         embedder: embedder)
             } catch {

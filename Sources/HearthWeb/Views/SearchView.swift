@@ -11,6 +11,8 @@ struct SearchView {
     var zero: ZeroState?
     var scopeFolder: FolderID?
     var scopeFolderName: String?
+    /// "Smart search: 12,400 of 60,000 messages ready" while embeddings are being built.
+    var smartSearch: String?
     var csrfToken: String
     var now = Date()
 
@@ -26,7 +28,7 @@ struct SearchView {
     }
     struct Results { var chips: [String]; var hasChips: Bool; var countText: String; var text: String; var rows: [Row]; var hasRows: Bool }
     struct Zero { var recent: [Link]; var hasRecent: Bool; var contacts: [Link]; var hasContacts: Bool; var isEmpty: Bool }
-    struct Model { var csrfToken: String; var scope: Scope?; var results: Results?; var zero: Zero? }
+    struct Model { var csrfToken: String; var scope: Scope?; var results: Results?; var zero: Zero?; var smartSearch: String? }
 
     func render() -> String { Templates.render("search", model) }
 
@@ -52,7 +54,7 @@ struct SearchView {
             zeroModel = Zero(recent: recent, hasRecent: !recent.isEmpty, contacts: contacts, hasContacts: !contacts.isEmpty,
                              isEmpty: recent.isEmpty && contacts.isEmpty)
         }
-        return Model(csrfToken: csrfToken, scope: scope, results: results, zero: zeroModel)
+        return Model(csrfToken: csrfToken, scope: scope, results: results, zero: zeroModel, smartSearch: smartSearch)
     }
 
     static func chipLabels(_ filters: SearchFilters) -> [String] {

@@ -1,0 +1,40 @@
+import Foundation
+import HearthSearch
+
+/// How much of the mailbox semantic ("smart") search covers while embeddings are still being
+/// built (issue 16): read from the search index's backlog in the store, so it also counts what
+/// another process (`hearth reindex`, the background AI run) embeds. Every front end says the
+/// same sentence: the web app's search screen, later SwiftUI.
+public struct SmartSearchProgress: Sendable {
+    public struct Status: Sendable, Equatable {
+        /// Messages with a vector of the search model.
+        public var ready: Int
+        public var total: Int
+
+        public init(ready: Int, total: Int) { self.ready = ready; self.total = total }
+
+        /// "Smart search: 12,400 of 60,000 messages ready".
+        public var sentence: String {
+            "Smart search: \(Self.number(ready)) of \(Self.number(total)) messages ready"
+        }
+
+        static func number(_ n: Int) -> String {
+            let formatter = NumberFormatter()
+            formatter.numberStyle = .decimal
+            formatter.locale = Locale(identifier: "en_US")
+            return formatter.string(from: NSNumber(value: n)) ?? String(n)
+        }
+    }
+
+    let index: SearchIndexManager
+
+    public init(index: SearchIndexManager) { self.index = index }
+
+    /// The backlog of `model` (the installed search model's identifier); nil when there is
+    /// nothing to say: no search model (search is keyword-only and says nothing), every message
+    /// embedded, or the index cannot be read.
+    public func status(model: String?) -> Status? {
+        guard let model, let status = try? index.status(model: model), status.pendingEmbeddings > 0 else { return nil }
+        return Status(ready: status.embedded, total: status.emails)
+    }
+}
