@@ -91,4 +91,49 @@ struct SettingsBrowserTests {
         let exports = try FileManager.default.contentsOfDirectory(atPath: web.directory.path).filter { $0.contains("export") }
         #expect(exports == ["browser export"], "one export only: \(exports)")
     }
+
+    /// Screenshots of the screens this work changed, at 1400, 1024 and 390 px, light and dark,
+    /// each audited: the conversation with Move to… open, the search screen with the smart-search
+    /// line, Settings scrolled to its end on a phone (top bar kept). `HEARTH_WRITE_SCREENSHOTS=1`
+    /// writes them to docs/screenshots (linked from docs/web.md; the wide ones at 60 %).
+    @Test("Move to… menu, smart-search line, Settings on a phone: screenshots and audits")
+    func screenshots() async throws {
+        let write = ProcessInfo.processInfo.environment["HEARTH_WRITE_SCREENSHOTS"] == "1"
+        let folder = write ? Corpora.repositoryRoot.appendingPathComponent("docs/screenshots") : Self.artifacts
+        let web = try await WebFixture(services: WebServices(modelDirectory: Corpora.temporaryDirectory("no-models"),
+                                                             embedder: { SmartSearchProgressTests.HeldBack() }))
+        defer { Task { await web.stop() } }
+        let thread = try #require(try web.thread(subject: "Re: Quarterly budget") ?? web.thread(subject: "Quarterly budget"))
+        let base = "http://127.0.0.1:\(web.server.port)"
+        var steps: [[String: Any]] = [["op": "open", "url": "\(base)/login?s=\(web.policy.loginSecret)"]]
+        for theme in ["light", "dark"] {
+            for width in [1400, 1024, 390] {
+                let name = { (screen: String) in "\(theme)-\(width)-\(screen)" }
+                steps += [
+                    ["op": "viewport", "width": width, "height": width == 390 ? 844 : 900, "mobile": width == 390, "scheme": theme],
+                    ["op": "open", "url": "\(base)/mail?box=inbox&t=\(thread.id!.rawValue)"],
+                    ["op": "wait", "selector": "#move-menu summary"],
+                    ["op": "click", "selector": "#move-menu summary"],
+                    ["op": "wait", "selector": "#move-menu[open] .move-target"],
+                    ["op": "expect", "name": name("move-menu") + " no sideways scrolling", "expr": "document.documentElement.scrollWidth <= innerWidth + 1"],
+                    ["op": "screenshot", "name": name("move-menu"), "scale": width == 390 ? 1 : 0.6],
+                    ["op": "audit", "name": name("move-menu")],
+                    ["op": "open", "url": "\(base)/search?q=budget"],
+                    ["op": "wait", "selector": "#smart-search-progress"],
+                    ["op": "screenshot", "name": name("search-smart"), "scale": width == 390 ? 1 : 0.6],
+                    ["op": "audit", "name": name("search-smart")],
+                ]
+                if width == 390 {
+                    steps += [
+                        ["op": "open", "url": "\(base)/settings"],
+                        ["op": "wait", "selector": ".topbar"],
+                        ["op": "expect", "name": name("settings-scrolled") + " top bar kept", "expr": "(\(Self.topBarAfterScrolling))[0] === 0"],
+                        ["op": "screenshot", "name": name("settings-scrolled")],
+                        ["op": "audit", "name": name("settings-scrolled")],
+                    ]
+                }
+            }
+        }
+        try BrowserDriver.run(steps, label: "settings screenshots", artifacts: folder, timeout: 150)
+    }
 }

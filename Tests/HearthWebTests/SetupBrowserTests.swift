@@ -184,7 +184,7 @@ struct SetupBrowserTests {
         ]
         var steps: [[String: Any]] = [["op": "open", "url": "\(base)/login?s=\(web.policy.loginSecret)"]]
         for theme in ["light", "dark"] {
-            for width in [1400, 390] {
+            for width in [1400, 1024, 390] {
                 steps.append(["op": "viewport", "width": width, "height": width == 390 ? 844 : 900, "mobile": width == 390, "scheme": theme])
                 for screen in screens {
                     steps.append(["op": "open", "url": base + screen.path])
