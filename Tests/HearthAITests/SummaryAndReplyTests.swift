@@ -128,7 +128,7 @@ import Testing
     @Test func smartRepliesKeepGoodLinesAndDropBadOnesWithoutTemplates() {
         let original = "Can you join the review on Friday at 10? Carla will present the numbers."
         let validator = SmartReplyValidator(original: original, subject: "Review", sender: "Alice Martin",
-                                            instructions: SmartReplyGenerator.instructionTexts)
+                                            instructions: SmartReplyGenerator.instructionTexts(sender: "Alice Martin"))
         let good = validator.replies(from: "1. Yes Alice, I'll be there on Friday.\n2. Sorry Alice, I can't make it this week.\n3. Could we do it after lunch instead?")
         #expect(good.map(\.intent) == [.accept, .decline, .question])
         #expect(good[0].text == "Yes Alice, I'll be there on Friday.")
@@ -142,6 +142,36 @@ import Testing
             """)
         #expect(bad.map(\.text) == ["Sounds good, see you at the review."])
         #expect(validator.replies(from: "").isEmpty)
+    }
+
+    @Test func eachReplyIsItsOwnGenerationContinuingItsOpening() async throws {
+        // The fake continues whichever opening it is given; the generator adds the opening,
+        // keeps finished sentences only and checks each reply reads as the intent asked for.
+        let generator = FakeTextGenerator { messages in
+            let ask = messages.last?.content ?? ""
+            if ask.contains("say yes") { return " send the slides tonight. And" }       // a started sentence: cut
+            if ask.contains("say no") { return " make it on Friday." }
+            return " can we meet at noon instead"                                      // no finished sentence: none
+        }
+        let message = ThreadMessageText(sender: "Alice Martin <alice@example.test>", date: Date(),
+                                        text: "Can you join the review on Friday? Carla will present the numbers.")
+        let (replies, output) = try await SmartReplyGenerator(generator: generator).replies(to: message, subject: "Review")
+        #expect(generator.calls == 3)
+        #expect(replies.map(\.text) == ["Hi Alice, thanks! I'll send the slides tonight.",
+                                        "Hi Alice, thanks, but unfortunately I won't be able to make it on Friday."])
+        #expect(replies.map(\.intent) == [.accept, .decline])
+        #expect(output.text.contains("quick question:"))
+    }
+
+    @Test func replyValidatorDropsLoopsAndTheChatModelsOwnVoice() {
+        let validator = SmartReplyValidator(original: "Can you join the review on Friday?", subject: "Review", sender: "Alice Martin",
+                                            instructions: SmartReplyGenerator.instructionTexts(sender: "Alice Martin"))
+        #expect(validator.reply("Hi Alice, thanks! I'll agree to agree to help.", intent: .accept, after: []) == nil)
+        #expect(validator.reply("Hi Alice, unfortunately I can't assist with that.", intent: .decline, after: []) == nil)
+        #expect(validator.reply("Hi Alice, thanks! I'm glad for your kind words.", intent: .accept, after: []) == nil)
+        // Read as another intent than asked: a "yes" with a question mark is not offered as yes.
+        #expect(validator.reply("Hi Alice, thanks! I'll come, is 10 fine?", intent: .accept, after: []) == nil)
+        #expect(validator.reply("Hi Alice, thanks! I'll be there.", intent: .accept, after: [])?.intent == .accept)
     }
 
     @Test func trimmerDropsQuotesSignaturesAndAttributionLines() {

@@ -14,12 +14,17 @@ struct FakeGenerator: TextGenerator {
     var contextTokens: Int { 2048 }
     // Grounded in the fixture's thread: the summariser and reply validator drop names and dates the mail does not have.
     static let summary = "Anna shared the budget and Bob approved it. <b>Ship</b> it now."
-    static let replies = ["Yes, let's ship it today.", "Sorry, I can't approve this yet.", "Could you send the final numbers?"]
+    /// How the model continues each reply's opening (yes, no, question; the generator writes
+    /// the greeting and the first words itself).
+    static let replyEndings = [" ship it today.", " approve this yet.", " could you send the final numbers?"]
 
     func generate(_ messages: [ChatMessage], options: GenerationOptions) async throws -> GenerationOutput {
         if fails { throw AIError.timedOut(seconds: options.timeoutSeconds) }
         let system = messages.first?.content ?? ""
-        if system.contains("e-mail replies") { return GenerationOutput(text: Self.replies.joined(separator: "\n")) }
+        if system.contains("e-mail reply") {
+            let ask = messages.last?.content ?? ""
+            return GenerationOutput(text: Self.replyEndings[ask.contains("say yes") ? 0 : ask.contains("say no") ? 1 : 2])
+        }
         return GenerationOutput(text: Self.summary)
     }
 
@@ -92,11 +97,12 @@ struct AITests {
         let decoded = try JSONDecoder().decode(Replies.self, from: Data(replies.body.utf8))
         #expect(decoded.state == "ready" && decoded.replies.count == 3)
         #expect(Set(decoded.replies.map(\.text)).count == 3, "three distinct replies")
-        #expect(decoded.replies.map(\.text) == FakeGenerator.replies && decoded.replies.allSatisfy(\.fromModel))
+        #expect(zip(decoded.replies.map(\.text), FakeGenerator.replyEndings).allSatisfy { $0.hasSuffix($1) } && decoded.replies.allSatisfy(\.fromModel),
+                "\(decoded.replies.map(\.text))")
         let compose = try await web.http.request("GET", decoded.replies[2].compose, headers: ["Cookie": cookie])
         #expect(compose.status == 200)
         let body = try #require(compose.body.range(of: "<textarea id=\"compose-body\" name=\"body\" rows=\"14\">"))
-        #expect(compose.body[body.upperBound...].hasPrefix("Could you send the final numbers?\n\n"), "the reply text opens the body, above the quote")
+        #expect(compose.body[body.upperBound...].hasPrefix(decoded.replies[2].text + "\n\n"), "the reply text opens the body, above the quote")
         #expect(!compose.body.contains("id=\"composer-replies\""), "a picked suggestion: no second offer")
         let plainReply = try await web.http.request("GET", "/compose?thread=\(thread.rawValue)&mode=reply", headers: ["Cookie": cookie])
         #expect(plainReply.body.contains("id=\"composer-replies\" data-thread=\"\(thread.rawValue)\""), "the reply composer offers suggestions")

@@ -26,7 +26,7 @@ public struct LlamaTextGenerator: TextGenerator {
         let (path, size) = (modelPath, contextTokens)
         return try await host.run { host throws(AIError) in
             let context = try host.generationContext(path: path, contextTokens: size)
-            let prompt = try context.model.chatPrompt(messages)
+            let prompt = try context.model.chatPrompt(messages) + options.answerPrefix
             return try context.generate(prompt: prompt, options: options)
         }
     }

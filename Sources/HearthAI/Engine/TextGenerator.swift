@@ -20,10 +20,15 @@ public struct GenerationOptions: Sendable, Hashable {
     /// Summaries keep at most 4 sentences, so decoding a fifth only costs time (~70 ms a token
     /// on 2 cores).
     public var stopAfterSentences: Int?
+    /// Words the answer starts with, written for the model (after the assistant turn opens) so
+    /// it continues them; the output's text is the continuation only. Small models follow a
+    /// started sentence far better than an instruction about how to start one.
+    public var answerPrefix: String
 
-    public init(maxTokens: Int = 128, timeoutSeconds: Double = 20, stopSequences: [String] = [], stopAfterSentences: Int? = nil) {
+    public init(maxTokens: Int = 128, timeoutSeconds: Double = 20, stopSequences: [String] = [], stopAfterSentences: Int? = nil,
+                answerPrefix: String = "") {
         self.maxTokens = maxTokens; self.timeoutSeconds = timeoutSeconds; self.stopSequences = stopSequences
-        self.stopAfterSentences = stopAfterSentences
+        self.stopAfterSentences = stopAfterSentences; self.answerPrefix = answerPrefix
     }
 }
 

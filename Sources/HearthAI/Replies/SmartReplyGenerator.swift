@@ -14,10 +14,15 @@ public struct SmartReply: Sendable, Hashable, Codable {
 }
 
 /// Up to three short replies (yes / no / a question) generated on demand in the user's voice,
-/// addressed to the sender, never cached. One generation writes all three (one line each); each
-/// line must pass `SmartReplyValidator` — a complete sentence or two, short, not repeating the
-/// sender's words, no invented names, distinct from the others. Lines that fail are dropped:
-/// the composer shows fewer suggestions rather than a bad one, and none without a model.
+/// addressed to the sender, never cached. Each intent is its own short generation: the message
+/// and an instruction for that one reply, with the reply's first words written for the model
+/// ("Hi Ana, sorry, …") so it only has to continue one sentence — a 0.5B model given one
+/// prompt for all three, with a worked example, copied the example into most threads (issue 15).
+/// The three prompts share their beginning (the message), which the KV cache keeps. Each reply
+/// must pass `SmartReplyValidator` — a complete sentence or two, short, the intent it was asked
+/// for, not repeating the sender's words, no invented names, distinct from the others. Replies
+/// that fail are dropped: the composer shows fewer suggestions rather than a bad one, and none
+/// without a model.
 public struct SmartReplyGenerator: Sendable {
     public var generator: any TextGenerator
     public var timeoutSeconds: Double
@@ -29,38 +34,72 @@ public struct SmartReplyGenerator: Sendable {
     public func replies(to message: ThreadMessageText, subject: String) async throws -> (replies: [SmartReply], output: GenerationOutput) {
         let text = MailTextTrimmer.trim(message.text, maxCharacters: 700)
         let sender = SalientSentences.speakerName(message.sender)
-        let prompt = Self.prompt(sender: sender, subject: subject, text: text)
-        let output = try await generator.generate(prompt, options: GenerationOptions(
-            maxTokens: 80, timeoutSeconds: timeoutSeconds, stopSequences: ["\n\n", "<|im_end|>"]))
         let validator = SmartReplyValidator(original: text, subject: subject, sender: sender,
-                                            instructions: Self.instructionTexts)
-        return (validator.replies(from: output.text), output)
+                                            instructions: Self.instructionTexts(sender: sender))
+        var kept: [SmartReply] = []
+        var total = GenerationOutput(text: "")
+        let started = Date()
+        for intent in ReplyIntent.allCases {
+            let left = timeoutSeconds - Date().timeIntervalSince(started)
+            guard left > 0.5 else { break }
+            let opening = Self.opening(intent, sender: sender)
+            let output = try await generator.generate(Self.prompt(intent, sender: sender, subject: subject, text: text),
+                                                      options: GenerationOptions(maxTokens: 40, timeoutSeconds: left,
+                                                                                 stopSequences: ["\n", "<|im_end|>"],
+                                                                                 stopAfterSentences: 1, answerPrefix: opening))
+            total.text += (total.text.isEmpty ? "" : "\n") + opening + output.text
+            total.promptTokens += output.promptTokens; total.evaluatedPromptTokens += output.evaluatedPromptTokens
+            total.generatedTokens += output.generatedTokens
+            total.promptSeconds += output.promptSeconds; total.generationSeconds += output.generationSeconds
+            // The model's words up to its last finished sentence (the stop can leave the start of
+            // another); nothing finished, nothing offered.
+            guard let end = output.text.lastIndex(where: { ".!?".contains($0) }) else { continue }
+            var words = String(output.text[...end])
+            // "quick question: What's …" goes on one sentence: no capital after the colon.
+            if intent == .question, let first = words.first(where: { !$0.isWhitespace }), first.isUppercase, first != "I",
+               let at = words.firstIndex(of: first) {
+                words.replaceSubrange(at...at, with: first.lowercased())
+            }
+            if let reply = validator.reply(opening + words, intent: intent, after: kept.map(\.text)) { kept.append(reply) }
+        }
+        return (kept, total)
     }
 
     static let systemPrompt = """
-        You draft e-mail replies for the user. Write three different replies the user could send back to the \
-        sender: line 1 says yes, line 2 politely says no, line 3 asks one short question. Each reply is one \
-        complete sentence of at most 15 words, speaks to the sender by first name, and uses the user's own \
-        words instead of repeating the message. Write only the three lines.
+        You write a short e-mail reply for the user, in the first person, to the person who wrote the \
+        message. One or two short sentences in your own words; never copy the message.
         """
 
-    /// A worked example (a constant prefix the KV cache keeps between calls).
-    static let example: [ChatMessage] = [
-        ChatMessage(.user, "From: Priya Natarajan\nSubject: Review on Friday?\n\nHi, could you review the budget draft before Friday's meeting? It's only four pages."),
-        ChatMessage(.assistant, """
-            Sure Priya, I'll read it and send you my notes before Friday.
-            Sorry Priya, I'm fully booked this week and can't review it in time.
-            Priya, which parts of the draft should I focus on?
-            """),
-    ]
+    static func instruction(_ intent: ReplyIntent, sender: String) -> String {
+        switch intent {
+        case .accept: "Write the user's reply to \(sender): say yes, agree or thank them, and say what the user will do."
+        case .decline: "Write the user's reply to \(sender): politely say no, and give a short reason."
+        case .question: "Write the user's reply to \(sender): ask one short question about the message."
+        }
+    }
 
-    /// The instruction the model must not repeat. The example's replies are not in it: phrases
-    /// like "fully booked this week" are fine in a reply of the user's own.
-    static var instructionTexts: [String] { [systemPrompt] }
+    /// The reply's first words: the greeting, and for a refusal the word that makes it one. No
+    /// trailing space: the model's next word brings its own (a prompt ending in a space makes
+    /// BPE models write odd tokens).
+    static func opening(_ intent: ReplyIntent, sender: String) -> String {
+        let first = sender.split(separator: " ").first.map(String.init) ?? sender
+        let name = first == "Someone" || first.isEmpty ? "" : " " + first.prefix(1).uppercased() + first.dropFirst()
+        switch intent {
+        case .accept: return "Hi\(name), thanks! I'll"
+        case .decline: return "Hi\(name), thanks, but unfortunately I won't be able to"
+        case .question: return "Hi\(name), quick question:"
+        }
+    }
 
-    static func prompt(sender: String, subject: String, text: String) -> [ChatMessage] {
-        [ChatMessage(.system, systemPrompt)] + example
-            + [ChatMessage(.user, "From: \(sender)\nSubject: \(subject)\n\n\(text)")]
+    /// The instructions the model must not repeat. Phrases like "fully booked this week" are
+    /// fine in a reply of the user's own.
+    static func instructionTexts(sender: String) -> [String] {
+        [systemPrompt] + ReplyIntent.allCases.map { instruction($0, sender: sender) }
+    }
+
+    static func prompt(_ intent: ReplyIntent, sender: String, subject: String, text: String) -> [ChatMessage] {
+        [ChatMessage(.system, systemPrompt),
+         ChatMessage(.user, "From: \(sender)\nSubject: \(subject)\n\n\(text)\n\n\(instruction(intent, sender: sender))")]
     }
 }
 
@@ -95,6 +134,14 @@ struct SmartReplyValidator {
         return ReplyIntent.allCases.compactMap { intent in kept.first { $0.intent == intent } }
     }
 
+    /// One generated reply for `intent`, or nil when it is not acceptable or reads as another
+    /// intent (a "yes" that refuses, a question without a question mark).
+    func reply(_ raw: String, intent: ReplyIntent, after used: [String]) -> SmartReply? {
+        let text = Self.clean(Substring(raw))
+        guard acceptable(text, after: used), Self.intent(of: text) == intent else { return nil }
+        return SmartReply(intent: intent, text: text, fromModel: true)
+    }
+
     func acceptable(_ text: String, after used: [String]) -> Bool {
         let words = Grounding.words(text)
         guard (3...30).contains(words.count), text.count <= 220 else { return false }
@@ -103,7 +150,12 @@ struct SmartReplyValidator {
         let lower = text.lowercased()
         if ["[", "]", "<", ">", "{", "}", "your name", "subject:", "from:", "line 1", "line 2", "line 3", "reply 1"]
             .contains(where: { lower.contains($0) }) { return false }
-        if grounding.longestCopiedRun(in: text) >= 6 { return false }                       // echo of the sender
+        // A chat model's own voice, not the user's: its refusal and its small talk about the
+        // conversation with it (instruct models fall back on these when unsure).
+        if ["assist with that", "assist you with", "help with that request", "as an ai", "language model", "kind words"]
+            .contains(where: { lower.contains($0) }) { return false }
+        if echoes(text, words: words) { return false }
+        if Self.repeatsItself(words) { return false }                                        // "agree to agree to …"
         if !grounding.unsupportedClaims(in: text, lenientSentenceStarts: true).isEmpty { return false }                   // invented name or figure
         if SummaryValidator.sharedRuns(text, instructions: instructions, source: grounding, length: 5) != nil { return false }
         let set = Set(words)
@@ -113,6 +165,26 @@ struct SmartReplyValidator {
             if overlap > 0.6 { return false }
         }
         return true
+    }
+
+    /// An echo of the sender: one of their sentences whole, or a reply that is mostly a run
+    /// copied from the message. Naming what was asked in a sentence of one's own ("thanks! I'll
+    /// move the demo from Thursday to Tuesday at 10am") is a reply, not an echo.
+    func echoes(_ text: String, words: [String]) -> Bool {
+        let lower = text.lowercased()
+        for sentence in ThreadSummarizer.sentences(original) {
+            let own = sentence.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
+            if Grounding.words(own).count >= 4 && lower.contains(own) { return true }
+        }
+        let run = grounding.longestCopiedRun(in: text)
+        return run >= 6 && Double(run) >= 0.75 * Double(words.count)
+    }
+
+    /// A small model stuck in a loop: the same two words twice in a row somewhere.
+    static func repeatsItself(_ words: [String]) -> Bool {
+        guard words.count >= 4 else { return false }
+        for i in 0...(words.count - 4) where words[i] == words[i + 2] && words[i + 1] == words[i + 3] { return true }
+        return false
     }
 
     static func intent(of text: String) -> ReplyIntent {
@@ -129,6 +201,8 @@ struct SmartReplyValidator {
                                          options: [.regularExpression, .caseInsensitive])
         text = text.replacingOccurrences(of: #"^(yes|no|question|accept|decline|agree)\s*[:–-]\s*"#, with: "",
                                          options: [.regularExpression, .caseInsensitive])
+        text = text.replacingOccurrences(of: #"\s{2,}"#, with: " ", options: .regularExpression)
+
         return text.trimmingCharacters(in: CharacterSet(charactersIn: "\"“”' ")).replacingOccurrences(of: "**", with: "")
     }
 }
