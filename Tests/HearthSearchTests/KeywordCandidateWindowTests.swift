@@ -136,8 +136,14 @@ struct KeywordCandidateWindowTests {
         #expect(FTSMatch.withoutPrefixes(#"("x") AND ({sender_name sender_email} : "ralf"*)"#) == #"("x") AND ({sender_name sender_email} : "ralf")"#)
         // A star typed inside a word stays text; a doubled quote does not end the string.
         #expect(FTSMatch.withoutPrefixes(#""a*b" "c""*d"*"#) == #""a*b" "c""*d""#)
-        #expect(FTSMatch.hasPrefixTerm(#""c""*d""#) == false)
-        #expect(FTSMatch.hasPrefixTerm(#""mi"*"#))
-        #expect(FTSMatch.hasPrefixTerm(#""mips""#) == false)
+        // Prefixes longer than the prefix indexes (2 and 3 letters) are walked once for highlights.
+        #expect(FTSMatch.hasUnindexedPrefixTerm(#""mips"*"#))
+        #expect(FTSMatch.hasUnindexedPrefixTerm(#"("x") AND ({sender_name sender_email} : "ralf"*)"#))
+        #expect(FTSMatch.hasUnindexedPrefixTerm(#""mi"*"#) == false)
+        #expect(FTSMatch.hasUnindexedPrefixTerm(#""mip"* "kernel""#) == false)
+        #expect(FTSMatch.hasUnindexedPrefixTerm(#""mips""#) == false)
+        #expect(FTSMatch.hasUnindexedPrefixTerm(#""c""*dddd""#) == false)
+        #expect(FTSMatch.hasUnindexedPrefixTerm(#""asm-mi"*"#) == false)
+        #expect(FTSMatch.hasUnindexedPrefixTerm(#""a""bcde"*"#))
     }
 }

@@ -92,9 +92,47 @@ enum FTSMatch {
         return parts.joined(separator: " AND ")
     }
 
-    /// Whether the expression has a prefix term (`"mips"*`): a `*` outside the FTS5 strings.
-    static func hasPrefixTerm(_ expression: String) -> Bool {
-        withoutPrefixes(expression).unicodeScalars.count != expression.unicodeScalars.count
+    /// The longest prefix the keyword index has a prefix index for (migration
+    /// `v10-search-prefix`: `prefix = '2 3'`). A longer prefix is answered by merging the
+    /// doclists of every word it begins.
+    static let longestIndexedPrefix = 3
+
+    /// Whether a prefix term of the expression is longer than `longestIndexedPrefix` (its last
+    /// token, in letters and digits): `"mips"*` yes, `"mi"*` and `"mip"*` no. A `*` inside an
+    /// FTS5 string is text; a doubled quote continues the string.
+    static func hasUnindexedPrefixTerm(_ expression: String) -> Bool {
+        var inString = false
+        var justClosed = false
+        var text = String.UnicodeScalarView()
+        for scalar in expression.unicodeScalars {
+            if scalar == "\"" {
+                if inString {
+                    inString = false
+                    justClosed = true
+                } else {
+                    inString = true
+                    if justClosed { text.append(scalar) } else { text = String.UnicodeScalarView() }
+                    justClosed = false
+                }
+                continue
+            }
+            if inString {
+                text.append(scalar)
+                continue
+            }
+            if scalar == "*" && justClosed && lastTokenLength(text) > longestIndexedPrefix { return true }
+            justClosed = false
+        }
+        return false
+    }
+
+    /// Letters and digits of the last token of `text` (trailing separators skipped).
+    private static func lastTokenLength(_ text: String.UnicodeScalarView) -> Int {
+        var count = 0
+        for scalar in text.reversed() {
+            if isTokenCharacter(scalar) { count += 1 } else if count > 0 { break }
+        }
+        return count
     }
 
     /// The expression with every prefix term made a whole word (`"mips"*` → `"mips"`): it
