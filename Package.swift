@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // Domain: models, enums, repository protocols, use cases. Foundation only.
@@ -41,7 +42,9 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: strict),
         // mbox / Maildir readers.
-        .target(name: "HearthMailbox", dependencies: ["HearthCore"], swiftSettings: strict),
+        .target(name: "HearthMailbox", dependencies: [
+            "HearthCore", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ], swiftSettings: strict),
         // What the IMAP and SMTP connections share: opening the channel, the TLS policy and its
         // error mapping, SASL messages and credentials, the reply inbox with deadlines.
         .target(name: "HearthMailTransport", dependencies: [

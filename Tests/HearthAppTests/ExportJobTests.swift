@@ -57,6 +57,9 @@ struct ExportJobTests {
         #expect(progress.map(\.done) == progress.map(\.done).sorted(), "never goes back")
         guard case .finished(let outcome) = job.current else { Issue.record("not finished: \(job.current)"); return }
         #expect(outcome.report.messages == 40 && outcome.directory == out)
+        let archive = try #require(outcome.archive, "a ZIP to download")
+        let bytes = try Data(contentsOf: archive)
+        #expect(archive.path == out.path + ".zip" && bytes.prefix(2) == Data("PK".utf8))
     }
 
     @Test("a folder that is not empty is refused at once and nothing starts")

@@ -55,13 +55,29 @@ struct WebExportTests {
         #expect(reimport.status == 0, "\(reimport.stderr)")
         #expect(try ExportRoundTripTests.counts(copy) == before)
 
+        // The page's download link: the same export as one ZIP, which unpacks and re-imports alike.
+        #expect(page.body.contains("href=\"/settings/export-download\""))
+        let zip = dir.appendingPathComponent("download.zip")
+        let fetched = try Subprocess.run("/usr/bin/curl", ["-s", "-o", zip.path, "-w", "%{http_code} %{content_type}", "-b", web.jar.path,
+                                                          server.base + "/settings/export-download"], timeout: 40)
+        #expect(fetched.stdout.hasPrefix("200 application/zip"), "\(fetched.stdout)")
+        let unpacked = dir.appendingPathComponent("unpacked")
+        let unzip = try Subprocess.run("/usr/bin/python3", ["-m", "zipfile", "-e", zip.path, unpacked.path], timeout: 60)
+        #expect(unzip.status == 0, "\(unzip.stderr)")
+        let fromZip = HearthBinary(dataDirectory: dir.appendingPathComponent("from-zip"))
+        let zipImport = try fromZip.run(["import", unpacked.appendingPathComponent(out.lastPathComponent).appendingPathComponent(ExportRoundTripTests.address).path,
+                                         "--account", ExportRoundTripTests.address, "--no-progress"])
+        #expect(zipImport.status == 0, "\(zipImport.stderr)")
+        #expect(try ExportRoundTripTests.counts(fromZip) == before, "the downloaded ZIP re-imports to the same counts")
+
         // No folder given: a new one under the data directory, as mbox.
         let byDefault = try web.post("/settings/export", ["_csrf": csrf, "format": "mbox", "folder": ""])
         #expect(byDefault.status == 303)
         #expect(try Self.finished(web, server.base).state == "finished")
         let exports = data.appendingPathComponent("exports")
-        let made = try FileManager.default.contentsOfDirectory(atPath: exports.path)
-        #expect(made.count == 1 && made[0].hasPrefix("hearth-"))
+        let all = try FileManager.default.contentsOfDirectory(atPath: exports.path)
+        let made = all.filter { !$0.hasSuffix(".zip") }
+        #expect(made.count == 1 && made[0].hasPrefix("hearth-") && all.contains(made[0] + ".zip"), "the folder and its ZIP: \(all)")
         let mboxes = try FileManager.default.contentsOfDirectory(atPath: exports.appendingPathComponent(made[0]).appendingPathComponent(ExportRoundTripTests.address).path)
         #expect(mboxes.sorted() == ["Archive.mbox", "INBOX.mbox", "Sent.mbox"])
     }

@@ -32,6 +32,8 @@ public struct ExportData: Sendable {
     public struct Outcome: Sendable, Equatable {
         public var directory: URL
         public var report: MailExportReport
+        /// The folder as one ZIP file to download (`ExportJob` makes it; nil when not made).
+        public var archive: URL?
     }
 
     /// `DATA/exports/hearth-YYYY-MM-DD-HHMMSS`: new at every export, inside the folder the user

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthMailbox
 import Synchronization
 
 /// "Export data" as a background job (Settings' progress bar in the web app, later SwiftUI):
@@ -58,7 +59,11 @@ public final class ExportJob: Sendable {
                         changed(.running(directory: directory, progress: progress))
                     }
                 }
-                outcome = .finished(done)
+                // One file to download as well; the folder is the export, so a ZIP that cannot
+                // be written (disk full) leaves the export done, only without the download.
+                var packed = done
+                packed.archive = try? ExportArchive.zip(done.directory)
+                outcome = .finished(packed)
             } catch {
                 outcome = .failed(directory: directory, message: (error as? AppError)?.message ?? "\(error)")
             }

@@ -52,6 +52,7 @@ enum WebRoutes {
         post("/settings") { app, r in try app.settingsPost(r) }
         // Not under /settings/export: a constant segment there would hide POST /settings/:verb.
         get("/settings/export-status") { app, _ in app.exportStatus() }
+        get("/settings/export-download") { app, _ in try app.exportDownload() }
         post("/settings/:verb") { app, r in try await app.settingsAction(r.segments[1], r) }
         get("/settings/models/:id/:verb") { app, r in try app.modelPage(r.segments[2], r.segments[3], r) }
         post("/settings/models/:id/:verb") { app, r in try await app.modelAction(r.segments[2], r.segments[3], r) }

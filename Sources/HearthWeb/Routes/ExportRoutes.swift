@@ -47,10 +47,13 @@ extension WebApp {
         var done: Int
         var total: Int
         var message: String?
+        /// Where the finished export downloads as one ZIP file.
+        var download: String?
         var alreadyRunning: Bool?
         var fields: [String: any Sendable] {
             var out: [String: any Sendable] = ["state": state, "done": done, "total": total]
             if let message { out["message"] = message }
+            if let download { out["download"] = download }
             return out
         }
     }
@@ -61,13 +64,26 @@ extension WebApp {
         case .running(_, let progress): ExportStatus(state: "running", done: progress.done, total: progress.total,
                                                       message: "Exporting… \(progress.done) of \(progress.total) messages")
         case .finished(let outcome): ExportStatus(state: "finished", done: outcome.report.messages + outcome.report.skipped,
-                                                  total: outcome.report.messages + outcome.report.skipped, message: summary(outcome))
+                                                  total: outcome.report.messages + outcome.report.skipped, message: summary(outcome),
+                                                  download: outcome.archive.map { _ in "/settings/export-download" })
         case .failed(_, let message): ExportStatus(state: "failed", done: 0, total: 0, message: sentence(message))
         }
     }
 
     /// `GET /settings/export-status`: the same, as JSON (the page polls it while an export runs).
     func exportStatus() -> WebResponse { .json(Self.exportStatus(exportJob.current)) }
+
+    /// `GET /settings/export-download`: the finished export as one ZIP file (always a download).
+    func exportDownload() throws -> WebResponse {
+        guard case .finished(let outcome) = exportJob.current, let archive = outcome.archive,
+              let data = try? Data(contentsOf: archive, options: .mappedIfSafe) else {
+            throw WebError.notFound("There is no finished export to download; export again from Settings.")
+        }
+        let name = archive.lastPathComponent.filter { $0.isLetter || $0.isNumber || "-_.".contains($0) }
+        return WebResponse(status: 200, headers: [("Content-Type", "application/zip"),
+                                                  ("Content-Disposition", "attachment; filename=\"\(name.isEmpty ? "hearth-export.zip" : name)\""),
+                                                  ("Cache-Control", "no-store")], body: .bytes(data))
+    }
 
     /// "Exported 99 messages from 1 account as Maildir to /path. Settings: /path/settings.json."
     static func summary(_ outcome: ExportData.Outcome) -> String {

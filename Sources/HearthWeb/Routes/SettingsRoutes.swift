@@ -38,7 +38,9 @@ extension WebApp {
         switch exportJob.current {
         case .idle: break
         case .running(_, let progress): view.exportRunning = (progress.done, progress.total)
-        case .finished(let outcome): view.exported = Self.summary(outcome)
+        case .finished(let outcome):
+            view.exported = Self.summary(outcome)
+            view.exportDownload = outcome.archive != nil
         case .failed(_, let message): view.exportError = Self.sentence(message)
         }
         if let exportError { view.exportError = exportError }

@@ -37,6 +37,8 @@ struct SettingsView {
     var exportError: String?
     /// The background export while it runs: messages done of all of them.
     var exportRunning: (done: Int, total: Int)?
+    /// The finished export can be downloaded as one ZIP file.
+    var exportDownload = false
 
     struct Option { var value: String; var label: String; var selected: Bool }
 
@@ -72,6 +74,7 @@ struct SettingsView {
         var exported: String?
         var exportError: String?
         var exportRunning: Bool
+        var exportDownload: Bool
         var exportState: String
         var exportDone: Int
         var exportTotal: Int
@@ -173,7 +176,7 @@ struct SettingsView {
         let licences: [String] = models.map { model in model.entry.displayName + " — " + model.entry.license }
         return Model(
             csrfToken: csrfToken, exportDefault: exportDefault, exported: exported, exportError: exportError,
-            exportRunning: exportRunning != nil, exportState: exportRunning != nil ? "running" : "idle",
+            exportRunning: exportRunning != nil, exportDownload: exportDownload, exportState: exportRunning != nil ? "running" : "idle",
             exportDone: exportRunning?.done ?? 0, exportTotal: max(exportRunning?.total ?? 0, 1),
             exportProgressText: exportRunning.map { "Exporting… \($0.done) of \($0.total) messages" } ?? "",
             notice: notice, error: error, confirmation: confirm,

@@ -36,6 +36,8 @@
     } else if (s.state === "finished" || s.state === "failed") {
       result(s.message || "", s.state === "failed");
     }
+    const download = $("#export-download-line");
+    if (download) download.hidden = !(s.state === "finished" && s.download);
     return running;
   }
 
