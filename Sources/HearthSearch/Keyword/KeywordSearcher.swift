@@ -98,7 +98,7 @@ enum KeywordSearcher {
     /// on, so equal dates are never split): one walk of the expression's doclists keeps the
     /// matches among them, and the date index lists those newest first. A window holding at
     /// least `limit` matches holds the page, because every message outside it is older than
-    /// every message inside. So a word in most messages ("mips": 35K of 60K) reads ~1,000
+    /// every message inside. So a word in most messages ("mips": 35K of 60K) reads ~2,000
     /// index entries and one doclist instead of building a set of all its matches; a common
     /// word that recent mail lacks widens the window (at most a few times) down to the whole
     /// mailbox.
