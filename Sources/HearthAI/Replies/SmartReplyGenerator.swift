@@ -113,10 +113,15 @@ struct SmartReplyValidator {
     let grounding: Grounding
     let instructions: Grounding
     let sender: String
+    /// The sender's sentences of four words or more, lowercased: a reply holding one is an echo.
+    let originalSentences: [String]
 
     init(original: String, subject: String, sender: String, instructions: [String]) {
         self.original = original
         self.sender = sender
+        originalSentences = ThreadSummarizer.sentences(original)
+            .map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) }
+            .filter { Grounding.words($0).count >= 4 }
         grounding = Grounding(sources: [original, subject, sender])
         self.instructions = Grounding(sources: instructions)
     }
@@ -172,10 +177,7 @@ struct SmartReplyValidator {
     /// move the demo from Thursday to Tuesday at 10am") is a reply, not an echo.
     func echoes(_ text: String, words: [String]) -> Bool {
         let lower = text.lowercased()
-        for sentence in ThreadSummarizer.sentences(original) {
-            let own = sentence.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
-            if Grounding.words(own).count >= 4 && lower.contains(own) { return true }
-        }
+        if originalSentences.contains(where: { lower.contains($0) }) { return true }
         let run = grounding.longestCopiedRun(in: text)
         return run >= 6 && Double(run) >= 0.75 * Double(words.count)
     }

@@ -49,10 +49,8 @@ struct ThreadsCommand: ParsableCommand {
                     query.folderID = try resolveFolder(folder, engine: engine, accounts: accountIDs)
                 }
             }
-            let cursor = query.before
-            query.before = nil
             var screen = ThreadListState(query: query)
-            try ThreadList(store: engine.store).load(&screen, from: cursor)
+            try ThreadList(store: engine.store).load(&screen, from: query.before)
             let threads = screen.threads
             let next = screen.nextCursor.map(ThreadCursorCoding.encode)
             if global.json {

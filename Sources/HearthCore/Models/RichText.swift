@@ -125,7 +125,7 @@ public struct RichText: Sendable, Codable, Hashable {
     static func html(_ spans: [Span]) -> String {
         Self.linkGroups(spans).map { group in
             let inner = group.spans.map { span -> String in
-                var text = escape(span.text)
+                var text = HTMLEscape.text(span.text)
                 // Runs of spaces survive HTML's whitespace collapsing as space + no-break space.
                 while text.contains("  ") { text = text.replacingOccurrences(of: "  ", with: " &nbsp;") }
                 if span.italic { text = "<i>\(text)</i>" }
@@ -133,7 +133,7 @@ public struct RichText: Sendable, Codable, Hashable {
                 return text
             }.joined()
             guard let link = group.link else { return inner }
-            return "<a href=\"\(escape(link.url))\">\(inner)</a>"
+            return "<a href=\"\(HTMLEscape.text(link.url))\">\(inner)</a>"
         }.joined()
     }
 
@@ -144,21 +144,5 @@ public struct RichText: Sendable, Codable, Hashable {
             if let last = groups.indices.last, groups[last].link == span.link { groups[last].spans.append(span) } else { groups.append((span.link, [span])) }
         }
         return groups
-    }
-
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 
 /// The composer's basic formatting (spec product §5.5.1: bold, italic, links) as a tiny,
 /// predictable markup: `*bold*`, `_italic_`, `[text](https://…)`. It gives the HTML
@@ -31,7 +32,7 @@ public enum LightMarkup {
             let c = chars[i]
             if c == "[", let (text, url, next) = link(chars, at: i) {
                 if html {
-                    out += "<a href=\"\(escape(url, attribute: true))\">\(renderLine(Array(text), html: true))</a>"
+                    out += "<a href=\"\(HTMLEscape.text(url))\">\(renderLine(Array(text), html: true))</a>"
                 } else {
                     out += text == url || "mailto:\(text)" == url ? url : "\(text) <\(url)>"
                 }
@@ -49,7 +50,7 @@ public enum LightMarkup {
                 i = end + 1
                 continue
             }
-            out += html ? escape(String(c), attribute: false) : String(c)
+            out += html ? HTMLEscape.text(String(c)) : String(c)
             i += 1
         }
         return out
@@ -83,19 +84,5 @@ public enum LightMarkup {
         guard ["http://", "https://", "mailto:"].contains(where: lowered.hasPrefix),
               !url.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" }) else { return nil }
         return (text, url, paren + 1)
-    }
-
-    static func escape(_ text: String, attribute: Bool) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where attribute: out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 }

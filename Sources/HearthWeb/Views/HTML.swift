@@ -1,26 +1,11 @@
 import Foundation
+import HearthCore
 
 /// Escaping and URLs for what the views build outside templates (templates escape `{{value}}`
 /// themselves). Message bodies never pass here: they live in sandboxed frames.
 enum HTML {
     /// Text content: `& < >` and quotes, so it is also safe in a double- or single-quoted attribute.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        for ch in text.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default:
-                // C0 controls other than tab/newline would make the document invalid.
-                if ch.value < 0x20 && ch != "\n" && ch != "\t" { out += " " } else { out.unicodeScalars.append(ch) }
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { HTMLEscape.text(text) }
 
     /// A URL path + query we build ourselves, escaped for an attribute.
     static func href(_ path: String, _ query: [(String, String?)] = []) -> String {
