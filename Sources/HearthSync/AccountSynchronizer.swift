@@ -26,6 +26,8 @@ public struct AccountSynchronizer: Sendable {
         public var useQResync: Bool
         /// Caps simultaneous connections per account (shared by sync, replay and IDLE).
         public var connections: ConnectionLimiter = .shared
+        /// Lets one sync or journal replay of an account run at a time (`oneSyncPerAccount`).
+        public var exclusion: ConnectionLimiter = .oneSyncPerAccount
         /// Opens the IMAP session (the real connection; tests: a scripted session).
         public var connect: IMAPConnector = { try await IMAPConnection.connect($0) }
 
@@ -69,14 +71,17 @@ public struct AccountSynchronizer: Sendable {
     /// after the user acts, so the server hears of it within a second when online.
     public func replayActions() async throws(SyncError) -> ReplayResult {
         guard let accountID = account.id else { throw .accountNotConfigured("the account is not saved in the store") }
-        let due = try SyncCall.store { () throws(StoreError) in try store.dueOperations(account: accountID, by: options.now()) }
-        guard !due.isEmpty else { return ReplayResult() }
-        let configuration = try IMAPSettings.configuration(for: account, options: options)
-        return try await options.connections.withSession(account: account.email, configuration: configuration, connect: options.connect) { connection throws(SyncError) in
-            let imapCredentials = try await credentials.imapCredentials()
-            try await SyncCall.imap(.authenticate) { try await connection.authenticate(imapCredentials) }
-            return try await ActionReplayer(connection: connection, store: store, account: accountID,
-                                            policy: options.retryPolicy, now: options.now, logger: logger).replay()
+        return try await options.exclusion.exclusively(account: account.email) { () throws(SyncError) in
+            // Read after the gate: a sync that just ran has sent what was due.
+            let due = try SyncCall.store { () throws(StoreError) in try store.dueOperations(account: accountID, by: options.now()) }
+            guard !due.isEmpty else { return ReplayResult() }
+            let configuration = try IMAPSettings.configuration(for: account, options: options)
+            return try await options.connections.withSession(account: account.email, configuration: configuration, connect: options.connect) { connection throws(SyncError) in
+                let imapCredentials = try await credentials.imapCredentials()
+                try await SyncCall.imap(.authenticate) { try await connection.authenticate(imapCredentials) }
+                return try await ActionReplayer(connection: connection, store: store, account: accountID,
+                                                policy: options.retryPolicy, now: options.now, logger: logger).replay()
+            }
         }
     }
 
@@ -85,8 +90,10 @@ public struct AccountSynchronizer: Sendable {
         let configuration = try IMAPSettings.configuration(for: account, options: options)
 
         progress(SyncProgress(phase: .connecting))
-        return try await options.connections.withSession(account: account.email, configuration: configuration, connect: options.connect) { connection throws(SyncError) in
-            try await sync(on: connection, account: accountID)
+        return try await options.exclusion.exclusively(account: account.email) { () throws(SyncError) in
+            try await options.connections.withSession(account: account.email, configuration: configuration, connect: options.connect) { connection throws(SyncError) in
+                try await sync(on: connection, account: accountID)
+            }
         }
     }
 

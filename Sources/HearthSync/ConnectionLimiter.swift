@@ -81,3 +81,24 @@ extension ConnectionLimiter {
         }
     }
 }
+
+extension ConnectionLimiter {
+    /// One sync or journal replay per account at a time in this process. Two replays of the same
+    /// journal send an operation twice; a sync that reads a folder while a replay moves messages
+    /// out of it records them where they no longer are. The user's own actions never wait for
+    /// it: they change the store at once and their journal entries wait for the gate.
+    public static let oneSyncPerAccount = ConnectionLimiter(limit: 1)
+
+    /// Runs `body` holding the account's only slot (no connection is opened here).
+    func exclusively<T: Sendable>(account: String, _ body: () async throws(SyncError) -> T) async throws(SyncError) -> T {
+        await acquire(account)
+        do {
+            let value = try await body()
+            await release(account)
+            return value
+        } catch {
+            await release(account)
+            throw error
+        }
+    }
+}

@@ -51,6 +51,9 @@ public struct FolderSyncResult: Sendable, Hashable {
     /// Incremental: stored UIDs gone from the server, unlinked (last-association rule applied).
     /// After a UIDVALIDITY change: every association unlinked before the resync.
     public var removed: Int = 0
+    /// Server copies the user moved out while the folder was read (journal not yet sent): not
+    /// linked back to this folder.
+    public var awaitingJournal: Int = 0
 }
 
 /// What a sync did to an account.

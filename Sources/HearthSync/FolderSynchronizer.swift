@@ -172,6 +172,10 @@ public struct FolderSynchronizer: Sendable {
             let links = try SyncCall.store { () throws(StoreError) in try store.folders(of: existing) }
             if links.contains(where: { $0.folderID == folderID && $0.imapUID != nil }) {
                 result.duplicatesInFolder += 1
+            } else if try isLeaving(existing, folder: folderID, uid: head.uid) {
+                // The user moved this very copy out while the folder was read: the journal will
+                // move it on the server too, so it is not linked back here from the older view.
+                result.awaitingJournal += 1
             } else {
                 // Not in the folder, or in it without a UID (re-linked there by the
                 // last-association rule, e.g. during a UIDVALIDITY resync): record the UID.
@@ -305,5 +309,17 @@ extension Task where Success == Never, Failure == Never {
     /// `checkCancellation` with a typed error.
     static func checkCancellation(or error: SyncError) throws(SyncError) {
         if Task.isCancelled { throw error }
+    }
+}
+
+extension FolderSynchronizer {
+    /// Whether an unsent journal entry takes this copy (folder and UID) out of the folder.
+    private func isLeaving(_ email: EmailID, folder: FolderID, uid: UInt32) throws(SyncError) -> Bool {
+        try SyncCall.store { () throws(StoreError) in try store.pendingOperations(email: email) }.contains { entry in
+            switch entry.operation {
+            case .move(let from, let moved, _), .expunge(let from, let moved): from == folder && moved == uid
+            case .store, .copy: false
+            }
+        }
     }
 }

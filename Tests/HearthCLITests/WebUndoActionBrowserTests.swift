@@ -15,37 +15,58 @@ import Testing
 struct WebUndoActionBrowserTests {
     static let artifacts = Corpora.repositoryRoot.appendingPathComponent("artifacts/web-undo")
 
-    @Test("archive → row gone → Undo → row back in place, focused; the store and the server have it in INBOX again; the same for delete")
-    func undoArchiveAndDelete() async throws {
+    /// Frank's mailbox with three fresh messages, synced into a new data directory; `target` is
+    /// the second conversation of the inbox.
+    struct Fixture {
+        let dir: URL
+        let env: [String: String]
+        let hearth: HearthBinary
+        let store: MailStore
+        let target: ThreadID
+        let accountID: AccountID
+
+        /// The folder kinds the target conversation's messages are in, in the store.
+        func folderTypes() throws -> Set<FolderType> {
+            let folders = Dictionary(try store.folders(account: accountID).compactMap { f in f.id.map { ($0, f.folderType) } },
+                                     uniquingKeysWith: { a, _ in a })
+            return Set(try store.emails(inThread: target).flatMap { try store.folders(of: $0.id!) }.compactMap { folders[$0.folderID] })
+        }
+    }
+
+    static func fixture(_ label: String) throws -> Fixture {
         let rig = try MailRig.require()
-        let dir = try Corpora.temporaryDirectory("hearth-webundo")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try Corpora.temporaryDirectory("hearth-\(label)")
         try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
         let hearth = HearthBinary(dataDirectory: dir)
         let env = ["HEARTH_SECRET_STORE": "file", "HEARTH_SECRET_KEY_FILE": dir.appendingPathComponent("secret.key").path,
                    "HEARTH_MODEL_CACHE": dir.appendingPathComponent("no-models").path]
         let frank = "frank@example.test"
-        _ = try rig.run(["deliver", frank, "3", "--seed", "web-undo-\(UUID().uuidString.prefix(8))"])
+        _ = try rig.run(["deliver", frank, "3", "--seed", "\(label)-\(UUID().uuidString.prefix(8))"])
         let added = try hearth.run(["account", "add", "--data-dir", dir.path, frank, "--provider", "imap", "--display-name", "Frank",
                                     "--password-command", "echo frank-pass", "--imap-host", rig.host, "--imap-port", String(rig.imapsPort),
                                     "--smtp-port", String(rig.imapsPort - 993 + 465), "--ca-file", rig.caFile, "--server-name", "localhost",
                                     "--sync-window", "0"], environment: env, useDataDir: false)
         try #require(added.status == 0, "\(added.stderr)")
-        var synced = try hearth.run(["sync"], environment: env)
+        let synced = try hearth.run(["sync"], environment: env)
         try #require(synced.status == 0, "\(synced.stderr)")
         let store = try MailStore.open(directory: dir)
         let inbox = try store.threads(ThreadQuery(folderType: .inbox, limit: 50))
         try #require(inbox.count >= 3, "frank's inbox has the delivered messages")
         // The second row: Undo must put it back between the first and the third.
-        let target = try #require(inbox[1].id)
-        let folderTypes = { () throws -> Set<FolderType> in
-            let folders = Dictionary(try store.folders(account: try #require(inbox[1].accountID)).compactMap { f in f.id.map { ($0, f.folderType) } },
-                                     uniquingKeysWith: { a, _ in a })
-            return Set(try store.emails(inThread: target).flatMap { try store.folders(of: $0.id!) }.compactMap { folders[$0.folderID] })
-        }
+        return Fixture(dir: dir, env: env, hearth: hearth, store: store, target: try #require(inbox[1].id),
+                       accountID: inbox[1].accountID)
+    }
+
+    @Test("archive → row gone → Undo → row back in place, focused; the store and the server have it in INBOX again; the same for delete")
+    func undoArchiveAndDelete() async throws {
+        let fixture = try Self.fixture("web-undo")
+        defer { try? FileManager.default.removeItem(at: fixture.dir) }
+        let (env, hearth, store, target) = (fixture.env, fixture.hearth, fixture.store, fixture.target)
+        let folderTypes = fixture.folderTypes
+        var synced: HearthBinary.Result
         #expect(try folderTypes() == [.inbox])
 
-        let server = try WebAppBrowserTests.Server(dataDirectory: dir, environment: env)
+        let server = try WebAppBrowserTests.Server(dataDirectory: fixture.dir, environment: env)
         defer { server.stop() }
         let row = ".thread-row[data-thread=\"\(target.rawValue)\"]"
         let index = "[...document.querySelectorAll('#thread-list .thread-row')].findIndex(r => r.dataset.thread === '\(target.rawValue)')"
@@ -78,7 +99,8 @@ struct WebUndoActionBrowserTests {
         #expect(values["deleteIndexAfter"] as? Int == before, "the deleted row is back in its place")
 
         // The store: in INBOX only; every journalled operation (archive, undo, delete, undo) sent.
-        #expect(try folderTypes() == [.inbox], "back in INBOX only, in the store")
+        let typesAfterUndo = try folderTypes()
+        #expect(typesAfterUndo == [.inbox], "back in INBOX only, in the store: \(typesAfterUndo)")
         var pending = -1
         for _ in 0..<40 {
             pending = try store.journal(account: nil).count
@@ -91,5 +113,43 @@ struct WebUndoActionBrowserTests {
         #expect(synced.status == 0, "\(synced.stderr)")
         #expect(try folderTypes() == [.inbox], "back in INBOX only, on the server")
         #expect(try store.threads(ThreadQuery(folderType: .inbox, limit: 50)).contains { $0.id == target })
+    }
+
+    /// CI caught this once (a slow machine): a list refresh already in flight when the user
+    /// deletes the open conversation answered with the list as it was before the delete, and put
+    /// the deleted row back. The page's fetch is made slow for list fragments here, so the stale
+    /// answer arrives after the delete every time; the row must stay gone.
+    @Test("a list refresh that started before a delete does not bring the deleted row back")
+    func staleRefreshDoesNotResurrectDeletedRow() async throws {
+        let fixture = try Self.fixture("web-stale")
+        defer { try? FileManager.default.removeItem(at: fixture.dir) }
+        let server = try WebAppBrowserTests.Server(dataDirectory: fixture.dir, environment: fixture.env)
+        defer { server.stop() }
+        let id = fixture.target.rawValue
+        let row = ".thread-row[data-thread=\"\(id)\"]"
+        // List fragments are fetched at once but answered 1.5 s late (the page sees the server's
+        // list as it was when asked).
+        let slowLists = """
+            (() => { const real = window.fetch; window.fetch = (url, opts) => { const p = real(url, opts);
+              return String(url).includes('partial=list') ? p.then(r => new Promise(ok => setTimeout(() => ok(r), 1500))) : p; };
+              return true; })()
+            """
+        let steps: [[String: Any]] = [
+            ["op": "viewport", "width": 1400, "height": 900, "scheme": "light"],
+            ["op": "open", "url": server.url],
+            ["op": "wait", "selector": row],
+            ["op": "expect", "name": "slowLists", "expr": slowLists],
+            ["op": "click", "selector": "\(row) .thread-link"],
+            ["op": "wait", "selector": "#conversation[data-thread=\"\(id)\"]"],
+            // Mark read: the list refreshes (slowly) after the action.
+            ["op": "key", "key": "I", "shift": true],
+            ["op": "waitText", "selector": "#toast", "text": "Marked read"],
+            ["op": "key", "key": "#", "shift": true],
+            ["op": "waitGone", "selector": row],
+            ["op": "sleep", "ms": 3500],
+            ["op": "expect", "name": "stillGone", "expr": "!document.querySelector('\(row.replacingOccurrences(of: "\"", with: "\\\""))')"],
+        ]
+        _ = try WebAppBrowserTests.drive(steps, label: "stale-refresh", artifacts: Self.artifacts)
+        #expect(try fixture.folderTypes() == [.trash], "the delete reached the store")
     }
 }

@@ -105,6 +105,48 @@ extension InitialSyncTests {
             #expect(trashAfter[trashed.uid] == nil)
         }
 
+        /// The user changed messages and the journal has not sent it yet (here: held back by the
+        /// retry clock) while a sync reads the server. What the sync reads predates the change and
+        /// must not undo it locally. The web app met this after Undo: archive, Undo (the message
+        /// is back in INBOX under a new UID the folder's sync state has not seen), delete — and a
+        /// sync running meanwhile linked the message back to INBOX, so it sat in INBOX and Trash.
+        @Test func aSyncLeavesMessagesWithUnsentChangesAsTheUserSetThem() async throws {
+            let rig = try MailRig.require()
+            let clock = TestClock()
+            let (store, account, accountID, credentials) = try await syncedDave(seed: 1, rig: rig, clock: clock)
+            let messages = Array(try inbox(store, accountID).suffix(1))
+            try #require(messages.count == 1)
+            let movedID = try #require(messages[0].email.id)
+            let (inboxFolder, archive, trash) = (try folder(store, accountID, .inbox), try folder(store, accountID, .archive),
+                                                 try folder(store, accountID, .trash))
+            let actions = PerformMailActionUseCase(store: store)
+            let replayer = AccountSynchronizer(account: account, credentials: credentials, store: store,
+                                               options: .init(imapConfiguration: rig.configuration(), now: { clock.now }))
+            // Archive, then Undo: both reach the server; the message is back in INBOX under a new UID.
+            try actions.perform(.archive, on: [movedID])
+            #expect(try await replayer.replayActions().completed == 1)
+            try actions.perform(.move(to: try #require(inboxFolder.id)), on: [movedID], from: archive.id)
+            #expect(try await replayer.replayActions().completed == 1)
+            #expect(try store.folders(of: movedID).map(\.folderID) == [inboxFolder.id])
+            // Delete it; that does not reach the server before the sync reads INBOX.
+            try actions.perform(.moveToTrash, on: [movedID])
+            for entry in try store.journal(account: accountID) {
+                try store.postpone(entry.id, attempts: 1, retryAt: clock.now.addingTimeInterval(3600), error: "held back by the test")
+            }
+
+            let result = try await sync(store, account, credentials: credentials, configuration: rig.configuration(), clock: clock)
+            #expect(result.actions.completed == 0, "nothing was due")
+            #expect(try store.folders(of: movedID).map(\.folderID) == [trash.id], "only in Trash, as the user left it")
+            #expect(result.folders.reduce(0) { $0 + $1.awaitingJournal } == 1)
+
+            // Once the journal is sent, the next sync takes the server's word again.
+            clock.advance(7200)
+            let after = try await sync(store, account, credentials: credentials, configuration: rig.configuration(), clock: clock)
+            #expect(after.actions.completed == 1)
+            #expect(try store.journal(account: accountID).isEmpty)
+            #expect(try store.folders(of: movedID).map(\.folderID) == [trash.id])
+        }
+
         @Test func refusedActionIsRetriedWithBackoffThenFailsVisiblyAndIsUndone() async throws {
             let rig = try MailRig.require()
             try rig.run(["seed", "1", "--user", dave.user])

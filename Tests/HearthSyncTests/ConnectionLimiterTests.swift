@@ -34,4 +34,24 @@ import Testing
         #expect(await limiter.connections("a") == 1)
         #expect(await limiter.connections("b") == 1)
     }
+
+    /// The sync/replay gate: bodies of one account never overlap, a failing body frees the slot.
+    @Test func oneBodyAtATimePerAccountEvenWhenOneFails() async throws {
+        let gate = ConnectionLimiter(limit: 1)
+        let gauge = Gauge()
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<6 {
+                group.addTask {
+                    _ = try? await gate.exclusively(account: "a@example.test") { () throws(SyncError) in
+                        await gauge.enter()
+                        try? await Task.sleep(for: .milliseconds(10))
+                        await gauge.leave()
+                        if index.isMultiple(of: 2) { throw SyncError.cancelled }
+                    }
+                }
+            }
+        }
+        #expect(await gauge.peak == 1)
+        #expect(await gate.connections("a@example.test") == 0)
+    }
 }

@@ -24,4 +24,14 @@ public protocol ActionJournalRepository: Sendable {
     func retry(_ id: PendingOperationID, at date: Date) throws(StoreError)
     /// The user dismisses a failed operation.
     func dismiss(_ id: PendingOperationID) throws(StoreError)
+    /// The operations of this message the server has not heard of yet. A sync reads them so as
+    /// not to undo the user's change from a view of the server that predates it.
+    func pendingOperations(email: EmailID) throws(StoreError) -> [PendingOperation]
+}
+
+extension ActionJournalRepository {
+    /// From the whole journal (fakes and small stores); `MailStore` asks its index.
+    public func pendingOperations(email: EmailID) throws(StoreError) -> [PendingOperation] {
+        try journal(account: nil).filter { $0.email == email && $0.state == .pending }
+    }
 }

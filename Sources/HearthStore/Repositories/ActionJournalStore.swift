@@ -47,6 +47,13 @@ extension MailStore: ActionJournalRepository {
         }
     }
 
+    public func pendingOperations(email: EmailID) throws(StoreError) -> [PendingOperation] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM pending_operation WHERE email_id = ? AND state = 'pending' ORDER BY id",
+                             arguments: [email.rawValue]).compactMap(JournalRow.decode)
+        }
+    }
+
     public func complete(_ id: PendingOperationID, newUID: UInt32?) throws(StoreError) {
         try write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM pending_operation WHERE id = ?", arguments: [id.rawValue]) else { return }

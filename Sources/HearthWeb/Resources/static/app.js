@@ -108,18 +108,29 @@
     const bar = $("#batch-form");
     if (bar) bar.dataset.selected = n ? "1" : "0";
   }
+  // Bumped whenever an action takes rows out of the list or puts them back. A list fetched
+  // across such an edit may predate it (a live "changed" refresh in flight while the user
+  // deletes): its answer would bring the removed row back, so it is dropped and fetched again.
+  let listEdits = 0;
   async function refreshList() {
     const pane = $("#list-pane");
     if (!pane || !location.pathname.startsWith("/mail")) return;
-    if (selectedIDs().length) return; // never pull rows from under a selection
     try {
-      const html = await fragment(withParam(location.pathname + location.search, "partial", "list"));
-      if (html === null) return;
-      // The focus as it is now (it may have moved while the list was fetched).
-      const focused = focusID || (focusedRow() ? focusedRow().dataset.thread : null);
-      pane.outerHTML = html;
-      bindList();
-      if (focused) { const r = $('.thread-row[data-thread="' + focused + '"]'); if (r) setFocus(r, false); }
+      for (let attempt = 0; attempt < 3; attempt++) {
+        if (selectedIDs().length) return; // never pull rows from under a selection
+        const seen = listEdits;
+        const html = await fragment(withParam(location.pathname + location.search, "partial", "list"));
+        if (html === null) return;
+        if (seen !== listEdits) continue;
+        const current = $("#list-pane");
+        if (!current) return;
+        // The focus as it is now (it may have moved while the list was fetched).
+        const focused = focusID || (focusedRow() ? focusedRow().dataset.thread : null);
+        current.outerHTML = html;
+        bindList();
+        if (focused) { const r = $('.thread-row[data-thread="' + focused + '"]'); if (r) setFocus(r, false); }
+        return;
+      }
     } catch (e) { /* keep the old list */ }
   }
 
@@ -137,7 +148,9 @@
     ids.forEach(id => data.append("threads", id));
     const folder = new URL(location.href).searchParams.get("folder");
     if (folder) data.set("from", folder);
+    listEdits++;
     const result = await post("/action", data);
+    listEdits++;
     if (!result.ok) { toast((result.json && result.json.error) || "That did not work."); return; }
     const labels = { archive: "Archived", trash: "Moved to Trash", read: "Marked read", unread: "Marked unread", star: "Starred", unstar: "Unstarred" };
     const done = move ? "Moved to " + move.name : (labels[action] || "Done");
@@ -184,7 +197,9 @@
       if (done) return;
       done = true;
       hideToast();
+      listEdits++;
       const r = await post("/action/undo", { record: record });
+      listEdits++;
       if (!r.ok) { toast((r.json && r.json.error) || "Could not undo."); return; }
       // A live refresh may have brought the rows back already (the server said "changed").
       const current = item => $('.thread-row[data-thread="' + item.row.dataset.thread + '"]');
