@@ -5,6 +5,17 @@ import PackageDescription
 
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
+// The release `hearth` on Linux carries the Swift runtime and Foundation inside it: no dynamic
+// symbol resolution against 14 Swift shared libraries at every start, which a short-lived
+// `hearth search` pays before its first line of code (docs/search.md "Per process"). lld, the
+// toolchain's linker, because it resolves the static Foundation libraries in any order.
+// Debug builds (and the test bundles that link the `hearth` module) stay dynamic.
+let staticSwiftRuntime: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib", "-use-ld=lld", "-lFoundationInternationalization", "-lFoundationEssentials",
+                  "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections"],
+                 .when(platforms: [.linux], configuration: .release)),
+]
+
 let package = Package(
     name: "Hearth",
     platforms: [.macOS(.v14)],
@@ -140,7 +151,7 @@ let package = Package(
             "HearthProcess", "HearthDiscovery", "HearthApp",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
-        .executableTarget(name: "hearth", dependencies: ["HearthCLI"], swiftSettings: strict),
+        .executableTarget(name: "hearth", dependencies: ["HearthCLI"], swiftSettings: strict, linkerSettings: staticSwiftRuntime),
         // Benchmarks, evaluation sets and mail-rig helpers: a developer tool, not in the product binary.
         .target(name: "HearthBench", dependencies: [
             "HearthCLI", "HearthCore", "HearthMIME", "HearthStore", "HearthMailbox", "HearthSync", "HearthIMAP",

@@ -48,9 +48,9 @@ build_quietly() {
   step "built in $((SECONDS - t0)) s (compiler output: $log)"
 }
 
-# The Swift runtime linked statically: a `hearth` process starts ~20% faster (search p50 24 → 19 ms
-# per process, docs/search.md), which is what scripts and per-keystroke callers pay.
-build_quietly .build/run-build.log -c release --static-swift-stdlib --product hearth
+# A release `hearth` links the Swift runtime statically (Package.swift: a process starts faster,
+# docs/search.md "Per process"), so this is the same build the benchmarks use.
+build_quietly .build/run-build.log -c release --product hearth
 HEARTH=".build/release/hearth"
 # No mailbox in the data directory yet (`accounts` exits 66 then) or no account in it: the demo.
 accounts=$("$HEARTH" accounts --json 2>/dev/null || true)

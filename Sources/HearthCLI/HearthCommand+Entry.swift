@@ -20,4 +20,13 @@ extension HearthCommand {
             exit(withError: error)
         }
     }
+
+    /// Runs `arguments` when they are a `hearth search` in a form `SearchArguments.quickParse`
+    /// reads exactly as ArgumentParser would, and says whether it did. Errors end the process
+    /// as they do on ArgumentParser's path (same messages, same exit codes).
+    public static func runQuickCommand(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Bool {
+        guard let search = SearchArguments.quickParse(arguments) else { return false }
+        do { try search.run() } catch { exit(withError: error) }
+        return true
+    }
 }

@@ -139,6 +139,24 @@ struct RecentSearchesTests {
         #expect(try recent.list().isEmpty)
     }
 
+    /// `hearth search` records every query it runs; running the latest one again must not
+    /// cost the read-only process a write transaction.
+    @Test func theLatestSearchAgainWritesNothing() throws {
+        let settings = CountingSettings()
+        let recent = RecentSearches(settings: settings)
+        try recent.record("kernel panic")
+        try recent.record("cache flush")
+        #expect(settings.writes == 2)
+        try recent.record("cache  flush ")
+        #expect(settings.writes == 2)
+        #expect(try recent.list() == ["cache flush", "kernel panic"])
+        try recent.record("Cache Flush")   // a new spelling is news: the latest one wins
+        #expect(settings.writes == 3)
+        try recent.record("kernel panic")  // an older search moves back to the top
+        #expect(settings.writes == 4)
+        #expect(try recent.list() == ["kernel panic", "Cache Flush"])
+    }
+
     @Test func suggestionsAreTheMostFrequentOtherContacts() throws {
         let f = try SearchFixture()
         let day = Date(timeIntervalSince1970: 1_700_000_000)
@@ -150,5 +168,17 @@ struct RecentSearchesTests {
         #expect(zero.contacts.map(\.address) == ["ann@example.org", "bo@example.org"])
         #expect(zero.contacts.first?.query == "from:ann@example.org")
         #expect(zero.contacts.first?.name == "Ann")
+    }
+}
+
+/// Settings in memory that count their writes.
+private final class CountingSettings: SettingsRepository, @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [String: String] = [:]
+    private var writeCount = 0
+    var writes: Int { lock.withLock { writeCount } }
+    func value(for key: String) throws(StoreError) -> String? { lock.withLock { values[key] } }
+    func setValue(_ value: String?, for key: String) throws(StoreError) {
+        lock.withLock { values[key] = value; writeCount += 1 }
     }
 }

@@ -55,6 +55,18 @@ struct VectorIndexTests {
         #expect(VectorMath.normalized([.nan, 1]) == nil)
     }
 
+    /// The index reads stored blobs in bulk; the floats must be the stored ones, appended after
+    /// what is already there.
+    @Test func blobsAreReadBackExactlyInBulk() {
+        let stored: [Float] = [0.5, -0.25, 1e-30, .pi, -0.0, .greatestFiniteMagnitude]
+        var floats: [Float] = [7]
+        VectorMath.encode(stored).withUnsafeBytes { raw in
+            VectorIndex.appendLittleEndianFloats(raw, count: stored.count, to: &floats)
+        }
+        #expect(floats == [7] + stored)
+        #expect(floats[5].sign == .minus)   // -0 stays -0
+    }
+
     @Test func indexFollowsTheDatabaseIncrementally() async throws {
         let f = try SearchFixture()
         let embedder = HashingEmbedder()

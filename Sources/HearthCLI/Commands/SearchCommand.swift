@@ -17,81 +17,96 @@ struct SearchCommand: ParsableCommand {
             The rest is matched as words (the last one as a prefix). See docs/search.md.
             """)
 
+    /// The defaults of every option below (`SearchArguments` is what runs).
+    private static let defaults = SearchArguments()
+
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: "The query (several arguments are joined with spaces). Empty: recent searches and suggestions.")
-    var query: [String] = []
+    var query: [String] = SearchCommand.defaults.query
 
     @Option(help: "all (every folder and account) or folder (only --folder).")
-    var scope: Scope = .all
+    var scope: Scope = SearchCommand.defaults.scope
 
     @Option(help: "The folder of --scope folder: a role (inbox, sent, …) or a folder name/path.")
     var folder: String?
 
     @Option(name: .customLong("account"), help: "Account id or address; repeat for several. Default: all.")
-    var accounts: [String] = []
+    var accounts: [String] = SearchCommand.defaults.accounts
 
     @Option(help: "How many conversations.")
-    var limit: Int = 20
+    var limit: Int = SearchCommand.defaults.limit
 
     @Flag(help: "Match the last word exactly instead of as a prefix.")
-    var exact = false
+    var exact = SearchCommand.defaults.exact
 
     @Flag(help: "Keyword search only, even when an embedding model is installed.")
-    var noSemantic = false
+    var noSemantic = SearchCommand.defaults.noSemantic
 
     @Flag(help: "Do not add this query to the recent searches.")
-    var noHistory = false
+    var noHistory = SearchCommand.defaults.noHistory
 
     @Flag(help: "Forget the recent searches and exit.")
-    var clearRecent = false
+    var clearRecent = SearchCommand.defaults.clearRecent
 
     @Option(help: "Embedding model for the semantic side: minilm (default when installed), none, hashing (tests).")
     var embedder: String?
 
-    enum Scope: String, ExpressibleByArgument, CaseIterable { case all, folder }
+    enum Scope: String, ExpressibleByArgument, CaseIterable, Sendable { case all, folder }
 
     func validate() throws {
-        guard limit > 0 else { throw ValidationError("--limit must be positive") }
-        if scope == .folder && folder == nil { throw ValidationError("--scope folder needs --folder NAME") }
+        if let problem = arguments.problem { throw ValidationError(problem) }
     }
 
+    /// What ArgumentParser read, as the value that runs.
+    var arguments: SearchArguments {
+        SearchArguments(dataDirectory: global.dataDirectory, json: global.json, noProgress: global.noProgress,
+                        query: query, scope: scope, folder: folder, accounts: accounts, limit: limit, exact: exact,
+                        noSemantic: noSemantic, noHistory: noHistory, clearRecent: clearRecent, embedder: embedder)
+    }
+
+    func run() throws { try arguments.run() }
+}
+
+extension SearchArguments {
+    /// Runs the search (or the zero state, or `--clear-recent`) and prints it.
     func run() throws {
-        try reportingErrors(json: global.json) { try SearchWiring.mappingSearchErrors { try runSearch() } }
+        try reportingErrors(json: json) { try SearchWiring.mappingSearchErrors { try runSearch() } }
     }
 
     private func runSearch() throws {
-        do {
-            let engine = try SearchWiring.openEngine(global)
-            let recent = RecentSearches(settings: engine.store)
-            if clearRecent {
-                try recent.clear()
-                if !global.json { StandardStreams.out("Recent searches cleared.") }
-                return
-            }
-            let text = query.joined(separator: " ")
-            if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                try printZeroState(engine)
-                return
-            }
-            let accountIDs = try accounts.map { try engine.account(matching: $0) }.compactMap(\.id)
-            var options = SearchEngine.Options(accounts: accountIDs, limit: limit, prefixLastTerm: !exact, semantic: !noSemantic)
-            if scope == .folder, let folder {
-                options.scope = .folder(try SearchWiring.folderID(folder, engine: engine, accounts: accountIDs))
-            }
-            let search = SearchEngine(store: engine.store, embedder: try SearchWiring.embedder(named: embedder))
-            let chosen = options
-            let response = try SearchWiring.wait { () async throws -> SearchResponse in try await search.search(text, options: chosen) }
-            if !noHistory { try recent.record(text) }
-            if let repair = response.keywordIndexRepair {
-                StandardStreams.err(String(format: "The keyword index was %@; rebuilt it (%d emails, %.1f s).",
-                                           repair.problem.description, repair.emails, repair.seconds))
-            }
-            if global.json {
-                StandardStreams.out(try JSONOutput.render("search", SearchResponseJSON(response)))
-            } else {
-                printText(response)
-            }
+        let engine = try SearchWiring.openEngine(dataDirectory: dataDirectory)
+        let recent = RecentSearches(settings: engine.store)
+        if clearRecent {
+            try recent.clear()
+            if !json { StandardStreams.out("Recent searches cleared.") }
+            return
+        }
+        let text = query.joined(separator: " ")
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            try printZeroState(engine)
+            return
+        }
+        let accountIDs = try accounts.map { try engine.account(matching: $0) }.compactMap(\.id)
+        var options = SearchEngine.Options(accounts: accountIDs, limit: limit, prefixLastTerm: !exact, semantic: !noSemantic)
+        if scope == .folder, let folder {
+            options.scope = .folder(try SearchWiring.folderID(folder, engine: engine, accounts: accountIDs))
+        }
+        // Keyword-only by request and no embedder named: the installed model is not even looked
+        // up (a stat, its checksum stamp, the owner's name).
+        let embedder = noSemantic && self.embedder == nil ? nil : try SearchWiring.embedder(named: self.embedder)
+        let search = SearchEngine(store: engine.store, embedder: embedder)
+        let chosen = options
+        let response = try SearchWiring.wait { () async throws -> SearchResponse in try await search.search(text, options: chosen) }
+        if !noHistory { try recent.record(text) }
+        if let repair = response.keywordIndexRepair {
+            StandardStreams.err(String(format: "The keyword index was %@; rebuilt it (%d emails, %.1f s).",
+                                       repair.problem.description, repair.emails, repair.seconds))
+        }
+        if json {
+            StandardStreams.out(try JSONOutput.render("search", SearchResponseJSON(response)))
+        } else {
+            printText(response)
         }
     }
 
@@ -130,7 +145,7 @@ struct SearchCommand: ParsableCommand {
 
     private func printZeroState(_ engine: Engine) throws {
         let zero = try ZeroState.load(store: engine.store)
-        if global.json {
+        if json {
             StandardStreams.out(try JSONOutput.render("search.zero-state", ZeroStateJSON(zero)))
             return
         }
@@ -166,8 +181,8 @@ package enum SearchWiring {
 
     /// The store for one `hearth search` process: a single connection, no migrator run when the
     /// schema is current (`HearthDatabase.openSingleConnection`; docs/search.md "Per process").
-    static func openEngine(_ options: GlobalOptions) throws -> Engine {
-        let directory = try Engine.dataDirectory(options)
+    static func openEngine(dataDirectory explicit: String?) throws -> Engine {
+        let directory = try Engine.dataDirectory(explicit: explicit)
         return Engine(dataDirectory: directory, store: MailStore(database: try HearthDatabase.openSingleConnection(directory: directory)))
     }
 

@@ -21,7 +21,12 @@ struct Engine {
 
     /// The resolved data directory; without `creating`, it must already hold a mailbox.
     static func dataDirectory(_ options: GlobalOptions, creating: Bool = false) throws -> URL {
-        let directory = DataDirectory.resolve(explicit: options.dataDirectory)
+        try dataDirectory(explicit: options.dataDirectory, creating: creating)
+    }
+
+    /// `dataDirectory(_:creating:)` for the `--data-dir` value itself (nil: not given).
+    static func dataDirectory(explicit: String?, creating: Bool = false) throws -> URL {
+        let directory = DataDirectory.resolve(explicit: explicit)
         guard creating || DataDirectory.holdsMailbox(directory) else { throw CLIError.noMailbox(directory) }
         return directory
     }

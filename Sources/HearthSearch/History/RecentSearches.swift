@@ -18,13 +18,17 @@ public struct RecentSearches: Sendable {
         return Array(list.prefix(Self.capacity))
     }
 
-    /// Puts `query` first; blank queries are not recorded.
+    /// Puts `query` first; blank queries are not recorded. Running the latest search again
+    /// changes nothing and writes nothing: a read-only search process pays no write transaction
+    /// (and no WAL checkpoint when it closes the store) for a query the user just ran.
     public func record(_ query: String) throws(StoreError) {
         let cleaned = query.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !cleaned.isEmpty else { return }
         let key = Self.key(cleaned)
-        let updated = [cleaned] + (try list()).filter { Self.key($0) != key }
-        try save(Array(updated.prefix(Self.capacity)))
+        let current = try list()
+        let updated = Array(([cleaned] + current.filter { Self.key($0) != key }).prefix(Self.capacity))
+        guard updated != current else { return }
+        try save(updated)
     }
 
     public func clear() throws(StoreError) { try settings.setValue(nil, for: Self.settingsKey) }
