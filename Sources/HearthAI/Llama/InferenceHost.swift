@@ -67,6 +67,8 @@ public final class InferenceHost: @unchecked Sendable {
         embedder = nil
         let model = try LlamaModel(path: path)
         let context = try LlamaGenerationContext(model: model, contextTokens: contextTokens, threads: threads)
+        // The loader made the whole file resident; only what decoding touches comes back.
+        MappedWeights.releaseResidentPages(of: path)
         generator = (path, contextTokens, context)
         loads += 1
         touch(path)

@@ -12,6 +12,7 @@ final class LlamaGenerationContext: @unchecked Sendable {
     private let batchSize: Int
     /// Read by llama.cpp's abort callback; written here and by `cancel()` from any thread.
     private let limit: UnsafeMutablePointer<hearth_llama_limit>
+    /// The tokens the KV cache holds (all of them decoded), for prefix reuse.
     private var cachedTokens: [llama_token] = []
     private let maxThreads: Int32
 
@@ -57,26 +58,18 @@ final class LlamaGenerationContext: @unchecked Sendable {
         let evaluated = try evaluate(tokens, options: options)
         let promptDone = LlamaRuntime.monotonicSeconds()
         llama_sampler_reset(sampler)
-        var bytes: [UInt8] = []
-        var all = tokens
-        var generated = 0
-        var text = ""
-        while generated < options.maxTokens {
+        var answer = AnswerText(options: options)
+        var decoded = tokens
+        while !answer.finished {
             var token = llama_sampler_sample(sampler, context, -1)
-            if model.isEndOfGeneration(token) { break }
-            bytes += model.piece(token)
-            generated += 1
-            all.append(token)
-            text = String(decoding: bytes, as: UTF8.self)
-            if let stop = options.stopSequences.compactMap({ text.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) {
-                text = String(text[..<stop.lowerBound])
-                break
-            }
-            if let enough = options.stopAfterSentences, SentenceCounter.completeSentences(in: text) >= enough { break }
+            guard answer.append(token, model: model) else { break }
             let rc = llama_decode(context, llama_batch_get_one(&token, 1))
             if rc != 0 { cachedTokens = []; throw failure(rc, options: options) }
+            decoded.append(token)
         }
-        cachedTokens = all
+        let (text, generated) = (answer.text, answer.generated)
+        // Only what went through llama_decode is in the cache (the last token sampled is not).
+        cachedTokens = decoded
         let finished = LlamaRuntime.monotonicSeconds()
         return GenerationOutput(text: text, promptTokens: tokens.count, evaluatedPromptTokens: evaluated,
                                 generatedTokens: generated, promptSeconds: promptDone - started,

@@ -70,11 +70,15 @@ public struct SmartReplyGenerator: Sendable {
         message. One or two short sentences in your own words; never copy the message.
         """
 
+    /// Short on purpose: the three prompts share everything before it (evaluated once, then kept
+    /// by the KV cache), so only these words and the opening are evaluated per intent — the
+    /// opening, not the instruction, is what steers a 0.5B model (session 7: the longer
+    /// instructions cost 25 prompt tokens per intent).
     static func instruction(_ intent: ReplyIntent, sender: String) -> String {
         switch intent {
-        case .accept: "Write the user's reply to \(sender): say yes, agree or thank them, and say what the user will do."
-        case .decline: "Write the user's reply to \(sender): politely say no, and give a short reason."
-        case .question: "Write the user's reply to \(sender): ask one short question about the message."
+        case .accept: "Reply to \(sender): say yes."
+        case .decline: "Reply to \(sender): politely say no."
+        case .question: "Reply to \(sender): ask one question."
         }
     }
 

@@ -12,6 +12,7 @@ struct BenchAICommand: ParsableCommand {
         commandName: "ai", abstract: "Embeddings, categorisation, smart replies, summary, memory; llama.cpp raw speed side by side.")
     @Option(help: "Runs per measurement; medians are reported.") var reps = 3
     @Flag(help: "Skip the summary/reply rubric on the judged set (saves a minute or two).") var noRubric = false
+    @Flag(help: "Skip embeddings and categorisation (for tuning replies and summaries).") var noCategories = false
     @Flag(help: "Print the result as JSON.") var json = false
 
     struct Result: Encodable {
@@ -28,6 +29,15 @@ struct BenchAICommand: ParsableCommand {
         var categorizationLLMCalls: Int?
         var generationModel: String?
         var smartReplySeconds: Double?
+        /// Where a reply set's time goes (medians over the repetitions, the three intents
+        /// added up): prompt tokens (all / evaluated), generated tokens, seconds of each phase;
+        /// and the first (cold) set's time.
+        var replyPromptTokens: Double?
+        var replyEvaluatedPromptTokens: Double?
+        var replyGeneratedTokens: Double?
+        var replyPromptSeconds: Double?
+        var replyGenerationSeconds: Double?
+        var coldReplySeconds: Double?
         var summarySeconds: Double?
         /// Where the summary's time goes (medians): prompt tokens (all / evaluated, the rest
         /// came from the KV-prefix cache), generated tokens, seconds of each phase; and the
@@ -59,6 +69,19 @@ struct BenchAICommand: ParsableCommand {
         var baselineRSSMB = 0.0
         var peakRSSMB = 0.0
         var peakAboveBaselineMB: Double { peakRSSMB - baselineRSSMB }
+        /// Peak RSS from the moment the chat model is loaded to the end (replies, summaries,
+        /// the rubric): the inference phase, without the loader's transient.
+        var inferencePeakRSSMB: Double?
+        /// Peak RSS up to and including the chat model's load (embeddings, categorisation).
+        var peakBeforeInferenceMB = 0.0
+        var inferencePeakAboveBaselineMB: Double? { inferencePeakRSSMB.map { $0 - baselineRSSMB } }
+        /// What the resident memory is made of at the end, the chat model loaded: pages of
+        /// mapped files (the model's weights) and anonymous memory (KV cache, compute
+        /// buffers, the vocabulary, the process's own heap).
+        var endRSSFileMB = 0.0
+        var endRSSAnonMB = 0.0
+        var loadAtStart = ""
+        var loadAtEnd = ""
         var notes: [String] = []
     }
 
@@ -67,48 +90,51 @@ struct BenchAICommand: ParsableCommand {
             let all = try EvaluationSet.load(path: nil)
             let modern = (try? EvaluationSet.load(path: EvaluationSet.modernPath)) ?? []
             let items = all.prefix(100)
-            let inputs = items.map(\.input)
-            let labels = items.map(\.label)
             let reps = max(1, self.reps)
-            var result = Result(emails: inputs.count)
+            var result = Result(emails: items.count)
+            result.loadAtStart = Memory.loadAverage()
             result.baselineRSSMB = Memory.residentMB()
             Memory.resetPeak()
             let services = AIServices()
+            let noCategories = self.noCategories
             result = try AsyncBridge.run { [result] in
                 var r = result
-                if let embedder = await services.embedder() {
-                    r.embeddingModel = embedder.modelIdentifier
-                    let texts = inputs.map(\.embeddingText)
-                    r.embeddingsPerSecond = try await Self.median(reps) { _ = try await embedder.embed(texts) }.map { Double(texts.count) / $0 }
-                } else { r.notes.append("no embedding model installed: embeddings not measured") }
-                let generator = services.generator()
-                r.generationModel = generator?.modelIdentifier
-                let categorizer = await EmailCategorizer.make(embedder: await services.embedder(), generator: generator)
-                var decisions: [CategoryDecision] = []
-                r.categorizationSeconds = try await Self.median(reps) { decisions = await categorizer.categorize(inputs) }
-                r.categorizationAccuracy = Double(zip(decisions, labels).filter { $0.category == $1 }.count) / Double(max(1, labels.count))
-                r.categorizationLLMCalls = decisions.filter { $0.source == .llm }.count
-                let allDecisions = await categorizer.categorize(all.map(\.input))
-                for holdout in [false, true] {
-                    let pairs = zip(all, allDecisions).filter { $0.0.holdout == holdout }.map { ($0.0.label, $0.1.category) }
-                    if holdout { r.categoryScoresHoldout = CategoryScores(pairs: pairs) } else { r.categoryScoresDev = CategoryScores(pairs: pairs) }
+                if noCategories {
+                    r.notes.append("--no-categories: embeddings and categorisation not measured")
+                } else {
+                    try await Self.measureCategories(services: services, items: Array(items), all: all, modern: modern, reps: reps, into: &r)
                 }
-                if !modern.isEmpty {
-                    let modernDecisions = await categorizer.categorize(modern.map(\.input))
-                    r.categoryScoresModern = CategoryScores(pairs: zip(modern, modernDecisions).map { ($0.0.label, $0.1.category) })
-                }
-                guard let generator else { r.notes.append("no chat model installed: replies/summary not measured"); return r }
+                r.generationModel = services.generator()?.modelIdentifier
+                guard let generator = services.generator() else { r.notes.append("no chat model installed: replies/summary not measured"); return r }
                 let message = ThreadMessageText(sender: "Alice Martin", date: Date(), text: """
                     Hi Bob, can we move the product demo from Thursday to Tuesday at 10am? The client asked for an \
                     earlier slot. Carla would prepare the data on Monday.
                     """)
+                // The chat model is loaded now (a token count needs it): from here on the peak
+                // is the inference's, not the loader's.
+                _ = try? await generator.tokenCount("load")
+                r.peakBeforeInferenceMB = Memory.peakMB()
+                Memory.resetPeak()
+                var replyOutputs: [GenerationOutput] = []
                 // Generous limits: a benchmark measures how long it takes, it does not give up at
                 // the interactive limits (a timeout is recorded as a note, the rest still runs).
                 do {
                     r.smartReplySeconds = try await Self.median(reps) {
-                        _ = try await SmartReplyGenerator(generator: generator, timeoutSeconds: 120).replies(to: message, subject: "Demo on Tuesday?")
+                        replyOutputs.append(try await SmartReplyGenerator(generator: generator, timeoutSeconds: 120)
+                            .replies(to: message, subject: "Demo on Tuesday?").output)
                     }
                 } catch { r.notes.append("smart replies: \(error)") }
+                r.replyPromptTokens = Statistics.median(replyOutputs.map { Double($0.promptTokens) })
+                r.replyEvaluatedPromptTokens = Statistics.median(replyOutputs.map { Double($0.evaluatedPromptTokens) })
+                r.replyGeneratedTokens = Statistics.median(replyOutputs.map { Double($0.generatedTokens) })
+                r.replyPromptSeconds = Statistics.median(replyOutputs.map(\.promptSeconds))
+                r.replyGenerationSeconds = Statistics.median(replyOutputs.map(\.generationSeconds))
+                r.coldReplySeconds = replyOutputs.first.map { $0.promptSeconds + $0.generationSeconds }
+                if let first = replyOutputs.first {
+                    r.notes.append(String(format: "first reply set: prompt %d tokens (%d evaluated) %.2f s, generated %d tokens %.2f s",
+                                          first.promptTokens, first.evaluatedPromptTokens, first.promptSeconds,
+                                          first.generatedTokens, first.generationSeconds) + ": " + first.text.replacingOccurrences(of: "\n", with: " | "))
+                }
                 var outputs: [GenerationOutput] = []
                 do {
                     // A different thread each repetition: repeating one would let the KV-prefix
@@ -128,7 +154,7 @@ struct BenchAICommand: ParsableCommand {
                 r.summaryGenerationSeconds = Statistics.median(outputs.map(\.generationSeconds))
                 r.coldSummarySeconds = outputs.first.map { $0.promptSeconds + $0.generationSeconds }
                 for (index, output) in outputs.enumerated().dropFirst() {
-                    r.notes.append("summary \(index + 1): \(output.generatedTokens) tokens: \(output.text)")
+                    r.notes.append("summary \(index + 1): \(output.generatedTokens) tokens in \(String(format: "%.2f", output.generationSeconds)) s: \(output.text)")
                 }
                 if let first = outputs.first {
                     r.notes.append(String(format: "first summary: prompt %d tokens (%d evaluated) %.2f s, generated %d tokens %.2f s",
@@ -141,6 +167,9 @@ struct BenchAICommand: ParsableCommand {
                     } catch { r.notes.append("rubric: \(error)") }
                 }
                 r.residentAfterSummary = await InferenceHost.shared.residentModels().map { URL(fileURLWithPath: $0).lastPathComponent }
+                r.inferencePeakRSSMB = Memory.peakMB()
+                r.endRSSFileMB = Memory.value("RssFile:")
+                r.endRSSAnonMB = Memory.value("RssAnon:")
                 let prompt = outputs.map { Double($0.evaluatedPromptTokens) / max($0.promptSeconds, 1e-9) }
                 let gen = outputs.filter { $0.generatedTokens > 0 }.map { Double($0.generatedTokens) / max($0.generationSeconds, 1e-9) }
                 r.layerPromptTokensPerSecond = Statistics.median(prompt)
@@ -153,8 +182,37 @@ struct BenchAICommand: ParsableCommand {
                 r.generationRatio = r.layerGenerationTokensPerSecond.flatMap { l in r.rawGenerationTokensPerSecond.map { l / $0 } }
                 return r
             }
-            result.peakRSSMB = Memory.peakMB()
+            result.peakRSSMB = max(Memory.peakMB(), result.peakBeforeInferenceMB)
+            result.loadAtEnd = Memory.loadAverage()
             StandardStreams.out(json ? try JSONOutput.render("bench.ai", result) : Self.table(result))
+        }
+    }
+
+    /// Embedding speed, categorisation time and accuracy on the first emails, and the category
+    /// quality tables of the whole evaluation set and the modern set.
+    static func measureCategories(services: AIServices, items: [EvaluationSet.Item], all: [EvaluationSet.Item], modern: [EvaluationSet.Item],
+                                  reps: Int, into r: inout Result) async throws {
+        let inputs = items.map(\.input)
+        let labels = items.map(\.label)
+        if let embedder = await services.embedder() {
+            r.embeddingModel = embedder.modelIdentifier
+            let texts = inputs.map(\.embeddingText)
+            r.embeddingsPerSecond = try await Self.median(reps) { _ = try await embedder.embed(texts) }.map { Double(texts.count) / $0 }
+        } else { r.notes.append("no embedding model installed: embeddings not measured") }
+        let generator = services.generator()
+        let categorizer = await EmailCategorizer.make(embedder: await services.embedder(), generator: generator)
+        var decisions: [CategoryDecision] = []
+        r.categorizationSeconds = try await Self.median(reps) { decisions = await categorizer.categorize(inputs) }
+        r.categorizationAccuracy = Double(zip(decisions, labels).filter { $0.category == $1 }.count) / Double(max(1, labels.count))
+        r.categorizationLLMCalls = decisions.filter { $0.source == .llm }.count
+        let allDecisions = await categorizer.categorize(all.map(\.input))
+        for holdout in [false, true] {
+            let pairs = zip(all, allDecisions).filter { $0.0.holdout == holdout }.map { ($0.0.label, $0.1.category) }
+            if holdout { r.categoryScoresHoldout = CategoryScores(pairs: pairs) } else { r.categoryScoresDev = CategoryScores(pairs: pairs) }
+        }
+        if !modern.isEmpty {
+            let modernDecisions = await categorizer.categorize(modern.map(\.input))
+            r.categoryScoresModern = CategoryScores(pairs: zip(modern, modernDecisions).map { ($0.0.label, $0.1.category) })
         }
     }
 
@@ -240,7 +298,8 @@ struct BenchAICommand: ParsableCommand {
                      "category quality, tuning part:  \(r.categoryScoresDev?.summary ?? "n/a")",
                      "category quality, held out:     \(r.categoryScoresHoldout?.summary ?? "n/a")",
                      "category quality, modern set:   \(r.categoryScoresModern?.summary ?? "n/a")",
-                     "smart replies (\(r.generationModel ?? "none")): \(f(r.smartReplySeconds, "%.2f")) s (spec < 3 s)",
+                     "smart replies (\(r.generationModel ?? "none")): \(f(r.smartReplySeconds, "%.2f")) s (spec < 3 s; first, cold: \(f(r.coldReplySeconds, "%.2f")) s)",
+                     "  prompt \(f(r.replyPromptTokens, "%.0f")) tokens (\(f(r.replyEvaluatedPromptTokens, "%.0f")) evaluated) in \(f(r.replyPromptSeconds, "%.2f")) s, generated \(f(r.replyGeneratedTokens, "%.0f")) tokens in \(f(r.replyGenerationSeconds, "%.2f")) s",
                      "summary of 4 messages:          \(f(r.summarySeconds, "%.2f")) s (spec < 3 s; first, cold: \(f(r.coldSummarySeconds, "%.2f")) s)",
                      "  prompt \(f(r.summaryPromptTokens, "%.0f")) tokens (\(f(r.summaryEvaluatedPromptTokens, "%.0f")) evaluated) in \(f(r.summaryPromptSeconds, "%.2f")) s, generated \(f(r.summaryGeneratedTokens, "%.0f")) tokens in \(f(r.summaryGenerationSeconds, "%.2f")) s",
                      "  resident after the summary: \(r.residentAfterSummary.joined(separator: ", "))",
@@ -250,7 +309,9 @@ struct BenchAICommand: ParsableCommand {
                         + (r.summaryRubricCriteria.map { c in " · " + ["grounded", "content", "people", "latestStatus", "length"].map { "\($0) \(f(c[$0], "%.2f"))" }.joined(separator: " · ") } ?? "")
                         + ", refused \(r.summariesRefused ?? 0)",
                      "reply rubric (automatic checks): \(f(r.replyRubric, "%.2f")) · \(r.repliesPassing ?? 0) passing of \(r.repliesOffered ?? 0) offered (3 asked per thread)",
-                     String(format: "memory: baseline %.0f MB, peak %.0f MB, peak above baseline %.0f MB (spec < 500 MB)", r.baselineRSSMB, r.peakRSSMB, r.peakAboveBaselineMB)]
+                     String(format: "memory: baseline %.0f MB, peak %.0f MB, peak above baseline %.0f MB (spec < 500 MB)", r.baselineRSSMB, r.peakRSSMB, r.peakAboveBaselineMB),
+                     "  inference (chat model loaded → end): peak above baseline \(f(r.inferencePeakAboveBaselineMB, "%.0f")) MB; at the end \(String(format: "%.0f", r.endRSSFileMB)) MB file pages (model weights) + \(String(format: "%.0f", r.endRSSAnonMB)) MB anonymous",
+                     "load average: \(r.loadAtStart) at the start, \(r.loadAtEnd) at the end (the box is shared)"]
         lines += r.notes
         if !r.rubricLines.isEmpty { lines += ["judged set (read these: relevance and who-did-what are not automatic):"] + r.rubricLines }
         return lines.joined(separator: "\n")
@@ -269,5 +330,9 @@ enum Memory {
     static func residentMB() -> Double { value("VmRSS:") }
     static func peakMB() -> Double { value("VmHWM:") }
     /// Resets VmHWM to the current RSS (writing 5 to clear_refs), so the peak is this run's.
+    /// The 1-, 5- and 15-minute load averages (/proc/loadavg).
+    static func loadAverage() -> String {
+        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+    }
     static func resetPeak() { try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8) }
 }

@@ -1,0 +1,61 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// llama.cpp maps a model file with MAP_POPULATE on Linux, so from the load on every page of the
+/// file counts as resident memory of the process, including the rows of the token-embedding
+/// table no prompt ever uses (Qwen2.5 0.5B: 94 MB of its 491 MB file, read one row per token).
+/// Dropping the mapping's pages once the model is loaded (MADV_DONTNEED on a read-only shared
+/// file mapping: the file stays in the page cache, nothing is re-read from disk, nothing can be
+/// lost) lets back in only what inference touches. Linux only; elsewhere nothing happens.
+enum MappedWeights {
+    /// Bytes of `path`'s mappings resident in this process now (/proc/self/smaps; 0 elsewhere).
+    static func residentBytes(of path: String) -> Int {
+        #if os(Linux)
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let smaps = procFile("smaps") else { return 0 }
+        var inTarget = false
+        var kilobytes = 0
+        for line in smaps.split(separator: "\n") {
+            if let first = line.first, first.isHexDigit, line.contains("-"), !line.hasSuffix(":") {
+                inTarget = line.hasSuffix(target)           // a mapping's header line
+            } else if inTarget, line.hasPrefix("Rss:") {
+                kilobytes += line.split(separator: " ").compactMap { Int($0) }.first ?? 0
+            }
+        }
+        return kilobytes * 1024
+        #else
+        return 0
+        #endif
+    }
+
+    /// Drops the resident pages of every mapping of `path` in this process. Returns the bytes
+    /// of address space advised (0 when the file is not mapped or on other systems).
+    @discardableResult
+    static func releaseResidentPages(of path: String) -> Int {
+        #if os(Linux)
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let maps = procFile("maps") else { return 0 }
+        var advised = 0
+        for line in maps.split(separator: "\n") where line.hasSuffix(target) {
+            // "start-end perms offset dev inode   path"
+            guard let range = line.split(separator: " ").first, line.split(separator: " ").dropFirst().first == "r--s" else { continue }
+            let bounds = range.split(separator: "-").compactMap { UInt(String($0), radix: 16) }
+            guard bounds.count == 2, bounds[1] > bounds[0], let start = UnsafeMutableRawPointer(bitPattern: bounds[0]) else { continue }
+            if madvise(start, Int(bounds[1] - bounds[0]), MADV_DONTNEED) == 0 { advised += Int(bounds[1] - bounds[0]) }
+        }
+        return advised
+        #else
+        return 0
+        #endif
+    }
+
+    /// A file of /proc/self read to its end (String(contentsOfFile:) stops after the first
+    /// 4 KB of these size-less files: measured, 3,930 of 83,898 characters of smaps).
+    private static func procFile(_ name: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: "/proc/self/" + name) else { return nil }
+        defer { try? handle.close() }
+        return String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+    }
+}
