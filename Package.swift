@@ -9,7 +9,8 @@ let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 // symbol resolution against 14 Swift shared libraries at every start, which a short-lived
 // `hearth search` pays before its first line of code (docs/search.md "Per process"). lld, the
 // toolchain's linker, because it resolves the static Foundation libraries in any order.
-// Debug builds (and the test bundles that link the `hearth` module) stay dynamic.
+// Debug builds, where the tests run, stay dynamic (a release build of the test bundles, which
+// link the `hearth` module, would get these flags too: not tried).
 let staticSwiftRuntime: [LinkerSetting] = [
     .unsafeFlags(["-static-stdlib", "-use-ld=lld", "-lFoundationInternationalization", "-lFoundationEssentials",
                   "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections"],
