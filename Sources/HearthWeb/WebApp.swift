@@ -53,6 +53,9 @@ public final class WebApp: Sendable {
                             override: services.textGenerator)
         let ai = self.ai
         downloads = ModelDownloads(hub: hub, onInstalled: { ai.modelsChanged() })
+        // A download link does not outlive the server that offered it: earlier ZIPs, partial
+        // files and staging folders in the export area go.
+        ExportArea(dataDirectory: dataDirectory).cleanUp()
     }
 
     /// Answers one request in-process, through the same router, middleware and limits as the

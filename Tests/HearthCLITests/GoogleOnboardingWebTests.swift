@@ -155,6 +155,8 @@ final class ServeProcess: @unchecked Sendable {
 
     private var child: Process?
     private func adopt(_ process: Process) { child = process }
+    /// The server's process id (to read its memory use from /proc).
+    var pid: Int32 { child?.processIdentifier ?? 0 }
 
     /// SIGTERM, then at most 5 s for the exit (never `waitUntilExit`, which can hang on Linux).
     func stop() {

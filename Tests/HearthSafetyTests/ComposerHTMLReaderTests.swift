@@ -77,6 +77,34 @@ struct ComposerHTMLReaderTests {
         #expect(spaced.plainText == "mailto:ann@example.org")
     }
 
+    @Test("the toolbar's lists: Chromium's <ul>/<ol> shapes read as lists, the plain part as '- ' and '1. ' lines")
+    func toolbarLists() throws {
+        // What Chromium's insertUnorderedList / insertOrderedList leave in the editor: lists
+        // between <div> lines, a list inside a <div>, a trailing <br> in an item, formatting and
+        // a link inside items, an empty item left by Enter.
+        let html = "<div>Shopping:</div><ul><li>milk</li><li><b>eggs</b> from <a href=\"https://farm.example/\">the farm</a></li><li><br></li></ul>"
+            + "<div>Steps:</div><div><ol><li>first<br></li><li><i>second</i></li></ol></div><div>Thanks</div>"
+        let text = try ComposerHTMLReader.read(html)
+        #expect(text.blocks == [
+            .line([Span("Shopping:")]),
+            .list(ordered: false, items: [[Span("milk")], [Span("eggs", bold: true), Span(" from "), Span("the farm", link: RichText.Link("https://farm.example/"))]]),
+            .line([Span("Steps:")]),
+            .list(ordered: true, items: [[Span("first")], [Span("second", italic: true)]]),
+            .line([Span("Thanks")]),
+        ], "\(text.blocks)")
+        #expect(text.hasFormatting)
+        #expect(text.plainText == "Shopping:\n- milk\n- eggs from the farm <https://farm.example/>\nSteps:\n1. first\n2. second\nThanks")
+        #expect(text.html == "<div>Shopping:</div><ul><li>milk</li><li><b>eggs</b> from <a href=\"https://farm.example/\">the farm</a></li></ul>"
+                + "<div>Steps:</div><ol><li>first</li><li><i>second</i></li></ol><div>Thanks</div>")
+        // A list alone is formatting too: the message is multipart/alternative with both parts.
+        let list = try ComposerHTMLReader.read("<ol><li>one</li><li>two</li></ol>")
+        #expect(list.hasFormatting && list.plainText == "1. one\n2. two")
+        let sent = try MessageWriter().render(ComposedMessage(from: EmailAddress(address: "a@example.test"), to: [EmailAddress(address: "b@example.test")],
+                                                              subject: "x", body: list.plainText, bodyFormat: .rich, richBody: list), date: Date())
+        let raw = String(decoding: sent.data, as: UTF8.self)
+        #expect(raw.contains("multipart/alternative") && raw.contains("1. one\r\n2. two") && raw.contains("<ol><li>one</li><li>two</li></ol>"), "\(raw)")
+    }
+
     @Test("no formatting: the message stays text/plain only")
     func plainStaysPlain() throws {
         var message = ComposedMessage(from: EmailAddress(address: "a@example.test"), to: [EmailAddress(address: "b@example.test")])

@@ -207,13 +207,16 @@ struct ComposerFormattingBrowserTests {
             ["op": "expect", "name": "a javascript: address is refused and said why", "expr": "document.getElementById('link-note').textContent.includes('web address') && !document.querySelector('#compose-editor a[href^=\"javascript\"]') && !document.getElementById('link-box').hidden"],
             ["op": "click", "selector": "#link-cancel"],
             ["op": "expect", "name": "cancel closes the box", "expr": "document.getElementById('link-box').hidden && document.querySelectorAll('#compose-editor a').length === 1"],
-            // Keyboard: Tab goes from the subject through Bold, Italic and Link to the text.
+            // Keyboard: Tab goes from the subject through Bold, Italic, Link and the two lists to the text.
             ["op": "expect", "name": "focus on the subject", "expr": "(document.getElementById('compose-subject').focus(), document.activeElement.id === 'compose-subject')"],
             ["op": "key", "key": "Tab"],
             ["op": "expect", "name": "Tab reaches Bold", "expr": "document.activeElement.dataset.format === 'bold' && document.activeElement.getAttribute('aria-pressed') !== null"],
             ["op": "key", "key": "Tab"],
             ["op": "key", "key": "Tab"],
             ["op": "expect", "name": "then Italic and Link", "expr": "document.activeElement.dataset.format === 'link'"],
+            ["op": "key", "key": "Tab"],
+            ["op": "key", "key": "Tab"],
+            ["op": "expect", "name": "then Bulleted and Numbered list", "expr": "document.activeElement.dataset.format === 'numbers'"],
             ["op": "key", "key": "Tab"],
             ["op": "expect", "name": "then the message", "expr": "document.activeElement.id === 'compose-editor'"],
             // The autosave (every 30 s) and Save draft are one function; the button runs it now.
@@ -242,6 +245,101 @@ struct ComposerFormattingBrowserTests {
         try BrowserDriver.run(steps, label: "draft reopen", artifacts: Self.artifacts)
         let again = try #require(try rigged.web.store.outboxEntry(EmailID(id)))
         #expect(again.message.bodyFormat == .rich && again.message.richBody == entry.message.richBody, "still formatted after the second save")
+    }
+}
+
+/// Lists (Bulleted / Numbered: buttons and Ctrl+Shift+8 / +7) and the pop-out window, used as a
+/// user would: typed, clicked, sent, and read back at the rig.
+extension ComposerFormattingBrowserTests {
+    @Test("a bulleted list by its button and a numbered list by Ctrl+Shift+7 arrive as <ul>/<ol> and as '- ' / '1. ' lines")
+    func listsArrive() async throws {
+        let rigged = try await Rigged()
+        defer { Task { await rigged.web.stop() } }
+        let subject = "Lists \(UUID().uuidString.prefix(8))"
+        let steps: [[String: Any]] = [rigged.login, ["op": "viewport", "width": 1400, "height": 900, "scheme": "light"]]
+            + rigged.newMessage(subject: subject) + [
+            ["op": "type", "selector": "#compose-editor", "text": "Shopping:"],
+            ["op": "key", "key": "Enter"],
+            ["op": "mouse", "selector": "[data-format=bullets]"],
+            ["op": "expect", "name": "Bulleted list pressed", "expr": "document.querySelector('[data-format=bullets]').getAttribute('aria-pressed') === 'true'"],
+            ["op": "insert", "text": "milk"],
+            ["op": "key", "key": "Enter"],
+            ["op": "insert", "text": "eggs"],
+            ["op": "key", "key": "Enter"],
+            ["op": "key", "key": "Enter"],
+            ["op": "expect", "name": "a second Enter leaves the list", "expr": "document.querySelector('[data-format=bullets]').getAttribute('aria-pressed') === 'false'"],
+            ["op": "insert", "text": "Steps:"],
+            ["op": "key", "key": "Enter"],
+            ["op": "key", "key": "7", "ctrl": true, "shift": true, "code": "Digit7"],
+            ["op": "expect", "name": "Ctrl+Shift+7 starts a numbered list", "expr": "document.querySelector('[data-format=numbers]').getAttribute('aria-pressed') === 'true' && !!document.querySelector('#compose-editor ol')"],
+            ["op": "insert", "text": "first"],
+            ["op": "key", "key": "Enter"],
+            ["op": "insert", "text": "second"],
+            ["op": "eval", "name": "editor", "expr": "document.getElementById('compose-editor').innerHTML"],
+            ["op": "expect", "name": "two lists in the editor", "expr": "[...document.querySelectorAll('#compose-editor ul li')].map(l => l.textContent).join('|') === 'milk|eggs' && [...document.querySelectorAll('#compose-editor ol li')].map(l => l.textContent).join('|') === 'first|second'"],
+            ["op": "key", "key": "8", "ctrl": true, "shift": true, "code": "Digit8"],
+            ["op": "expect", "name": "Ctrl+Shift+8 turns the item into a bullet", "expr": "document.querySelector('[data-format=bullets]').getAttribute('aria-pressed') === 'true'"],
+            ["op": "key", "key": "7", "ctrl": true, "shift": true, "code": "Digit7"],
+            ["op": "expect", "name": "and back, one list, no styled spans", "expr": "[...document.querySelectorAll('#compose-editor ol li')].map(l => l.textContent).join('|') === 'first|second' && document.querySelectorAll('#compose-editor ol').length === 1 && !document.querySelector('#compose-editor span, #compose-editor [style]')"],
+            ["op": "screenshot", "name": "lists-before-send", "scale": 0.6],
+            ["op": "mouse", "selector": "#send-button"],
+            ["op": "waitText", "selector": "body", "text": "Sending", "timeout": 15],
+        ]
+        let run = try BrowserDriver.run(steps, label: "lists", artifacts: Self.artifacts)
+        let message = try Self.received(subject: subject)
+        #expect(message["contentType"] == "multipart/alternative", "\(message["raw"] ?? "nothing arrived"); editor: \(run.values["editor"] ?? "")")
+        let html = message["text/html"] ?? "", plain = (message["text/plain"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+        #expect(html.contains("<ul><li>milk</li><li>eggs</li></ul>") && html.contains("<ol><li>first</li><li>second</li></ol>"), "\(html)")
+        #expect(plain.contains("Shopping:\n- milk\n- eggs\n") && plain.contains("Steps:\n1. first\n2. second"), "\(plain)")
+    }
+
+    @Test("the composer beside a thread, Pop out clicked: the new window has the text, more is typed there, Send closes it and the message arrives")
+    func popOutSends() async throws {
+        let rigged = try await Rigged()
+        defer { Task { await rigged.web.stop() } }
+        let thread = try #require(try rigged.web.thread(subject: "Re: Quarterly budget") ?? rigged.web.thread(subject: "Quarterly budget"))
+        let subject = "Pop-out \(UUID().uuidString.prefix(8))"
+        let user = Self.user
+        let beside = """
+            (() => { const c = document.querySelector('.composer-pane').getBoundingClientRect();
+              const t = document.querySelector('.conversation-pane, .conversation');
+              return document.body.classList.contains('compose-beside') && !!t && t.getBoundingClientRect().width > 300 && c.width > 300 && c.right <= innerWidth; })()
+            """
+        let fill = "(() => { document.querySelector('#compose-from').value = '\(rigged.account.rawValue)'; document.querySelector('#compose-to').value = '\(user)'; "
+            + "document.querySelector('#compose-subject').value = '\(subject)'; return true; })()"
+        let popped = "document.body.classList.contains('popout') && !!window.opener && !document.getElementById('pop-out') "
+            + "&& document.getElementById('compose-editor').textContent.includes('Typed in the panel.') "
+            + "&& document.getElementById('compose-to').value === '\(user)' && document.getElementById('compose-subject').value === '\(subject)'"
+        let steps: [[String: Any]] = [rigged.login, ["op": "viewport", "width": 1400, "height": 900, "scheme": "light"],
+            ["op": "open", "url": "\(rigged.base)/mail?box=inbox&t=\(thread.id!.rawValue)"],
+            ["op": "wait", "selector": "a[href*='mode=reply']"],
+            ["op": "mouse", "selector": "a[href*='mode=reply']"],
+            ["op": "wait", "selector": "#compose-editor"],
+            ["op": "expect", "name": "the composer beside the thread, both on screen", "expr": beside],
+            ["op": "expect", "name": "from, to, subject", "expr": fill],
+            ["op": "type", "selector": "#compose-editor", "text": "Typed in the panel. "],
+            ["op": "mouse", "selector": "#pop-out"],
+            ["op": "window"],
+            ["op": "wait", "selector": "#compose-editor"],
+            ["op": "expect", "name": "a window of its own, the composer alone, with what was typed", "expr": popped],
+            ["op": "expect", "name": "the window's size", "expr": "innerWidth <= 800"],
+            ["op": "screenshot", "name": "popout-window"],
+            ["op": "audit", "name": "pop-out window"],
+            ["op": "type", "selector": "#compose-editor", "text": "And more in the pop-out. "],
+            ["op": "mouse", "selector": "#send-button"],
+            ["op": "window", "index": 0],
+            ["op": "waitText", "selector": "body", "text": "Sending in", "timeout": 10],
+            ["op": "expect", "name": "the main window shows the conversation again, the panel closed",
+             "expr": "!document.getElementById('composer') && location.search.includes('t=\(thread.id!.rawValue)')"],
+            ["op": "windows", "name": "windows"],
+            ["op": "screenshot", "name": "popout-sent-main-window"],
+        ]
+        let run = try BrowserDriver.run(steps, label: "pop-out", artifacts: Self.artifacts)
+        #expect(run.values["windows"] as? Int == 1, "the pop-out window closed after Send: \(run.values["windows"] ?? "?")")
+        let message = try Self.received(subject: subject)
+        let plain = message["text/plain"] ?? message["raw"] ?? ""
+        #expect(plain.contains("Typed in the panel.") && plain.contains("And more in the pop-out."), "\(message["raw"] ?? "nothing arrived")")
+        #expect(message["count"] == "1", "sent once")
     }
 }
 

@@ -90,7 +90,9 @@ struct SettingsBrowserTests {
         // (a real mailbox round trip is WebExportTests'; the progress counts ExportJobTests').
         #expect(result.hasPrefix("Exported 0 messages from 1 account as mbox to \(out.path).") && result.contains("\(messages) could not be exported"), "\(result)")
         let exports = try FileManager.default.contentsOfDirectory(atPath: web.directory.path).filter { $0.contains("export") }
-        #expect(exports.sorted() == ["browser export", "browser export.zip"], "one export only, and its ZIP: \(exports)")
+        #expect(exports.sorted() == ["browser export", "exports"], "one export folder only: \(exports)")
+        let zips = try FileManager.default.contentsOfDirectory(atPath: web.directory.appendingPathComponent("exports").path)
+        #expect(zips.count == 1 && zips[0].hasPrefix("hearth-export-") && zips[0].hasSuffix(".zip"), "its ZIP in the export area: \(zips)")
     }
 
     /// Screenshots of the screens this work changed, at 1400, 1024 and 390 px, light and dark,

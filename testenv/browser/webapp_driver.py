@@ -13,9 +13,15 @@ A scenario is {"steps": [...]}; each step has "op":
   wait {selector, timeout?}      until document.querySelector(selector) exists and is visible
   waitGone {selector}            until it no longer exists
   waitText {selector, text}      until its textContent contains text
-  key {key, shift?, ctrl?}       a key press (keyDown, char, keyUp) on the focused element
+  key {key, shift?, ctrl?, code?}  a key press (keyDown, char, keyUp) on the focused element
+  mouse {selector}               a real click: the mouse pressed and released at the element's centre
+                                 (a user gesture, unlike click: pop-up windows may open)
+  window {index?}                go on in another page target: the newest (a pop-up the page
+                                 opened) or index 0 (the first); waits for it to load
   click {selector}               element.click()
   type {selector, text}          focus it and insert text (as typed: input events fire)
+  insert {text}                  insert text where the focus and caret are (as typed)
+  windows {name}                 the number of open page windows, reported under name
   eval {expr, name}              evaluate; the JSON value is reported under name
   expect {expr, name}            evaluate; must be truthy, else the step fails
   sleep {ms}
@@ -124,10 +130,36 @@ class Run:
         self.artifacts = artifacts
         self.report = {"steps": [], "values": {}, "console": [], "exceptions": [], "csp": [], "audits": {}, "screenshots": []}
         target = self.b.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.targets = [target]
+        self.attach(target)
+        self.loaded = False
+
+    def attach(self, target):
         self.s = self.b.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         for method in ("Page.enable", "Runtime.enable", "Log.enable"):
             self.b.send(method, {}, self.s)
-        self.loaded = False
+
+    def switch_window(self, index, timeout):
+        """Attaches to another page: the first one (index 0) or the newest other than the current."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            self.b.pump(0.1)
+            self.drain()
+            pages = [t for t in self.b.send("Target.getTargets").get("targetInfos", []) if t.get("type") == "page"]
+            if index is not None:
+                chosen = next((t for t in pages if t["targetId"] == self.targets[index]), None) if index < len(self.targets) else None
+            else:
+                # A window one of ours opened (a pop-up), once it has its address.
+                chosen = next((t for t in pages if t["targetId"] not in self.targets and t.get("openerId") in self.targets
+                               and t.get("url", "") not in ("", "about:blank")), None)
+            if chosen:
+                if chosen["targetId"] not in self.targets:
+                    self.targets.append(chosen["targetId"])
+                self.attach(chosen["targetId"])
+                self.poll("document.readyState === 'complete'", max(1, end - time.monotonic()), "the window to load")
+                return
+            time.sleep(0.1)
+        raise DriverError("no such window")
 
     def drain(self):
         for ev in self.b.events:
@@ -195,12 +227,30 @@ class Run:
             code, text = KEYS.get(key, (ord(key.upper()) if len(key) == 1 else 0, key if len(key) == 1 else ""))
             modifiers = (8 if st.get("shift") else 0) | (2 if st.get("ctrl") else 0)
             base = {"key": key, "windowsVirtualKeyCode": code, "modifiers": modifiers}
+            if st.get("code"):
+                base["code"] = st["code"]
             self.b.send("Input.dispatchKeyEvent", dict(base, type="keyDown" if not text else "keyDown", text=text), self.s)
             self.b.send("Input.dispatchKeyEvent", dict(base, type="keyUp"), self.s)
         elif op == "click":
             ok = self.evaluate(f"(() => {{ const e = document.querySelector({json.dumps(st['selector'])}); if (!e) return false; e.click(); return true; }})()")
             if not ok:
                 raise DriverError("nothing to click: " + st["selector"])
+        elif op == "mouse":
+            sel = json.dumps(st["selector"])
+            box = self.evaluate(f"(() => {{ const e = document.querySelector({sel}); if (!e) return null; e.scrollIntoView({{block: 'center'}}); const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }})()")
+            if not box:
+                raise DriverError("nothing to click: " + st["selector"])
+            for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+                self.b.send("Input.dispatchMouseEvent", {"type": kind, "x": box[0], "y": box[1], "button": "left",
+                            "buttons": 1 if kind == "mousePressed" else 0, "clickCount": 1}, self.s)
+        elif op == "insert":
+            self.b.send("Input.insertText", {"text": st["text"]}, self.s)
+        elif op == "windows":
+            pages = [t for t in self.b.send("Target.getTargets").get("targetInfos", [])
+                     if t.get("type") == "page" and t.get("url", "") not in ("", "about:blank")]
+            self.report["values"][st["name"]] = len(pages)
+        elif op == "window":
+            self.switch_window(st.get("index"), st.get("timeout", 10))
         elif op == "type":
             ok = self.evaluate(f"(() => {{ const e = document.querySelector({json.dumps(st['selector'])}); if (!e) return false; e.focus(); return true; }})()")
             if not ok:

@@ -153,16 +153,17 @@ struct SendReport: Encodable {
 }
 
 
-/// Ctrl-C during the undo window means Undo, not "kill the process".
+/// Ctrl-C during the undo window means Undo, not "kill the process" (and, in `hearth export`, Cancel).
 final class InterruptWatch: @unchecked Sendable {
     private let source: any DispatchSourceSignal
     private let lock = NSLock()
     private var didFire = false
 
-    init() {
+    /// `onInterrupt` also runs at each Ctrl-C (`hearth export`: cancel the export).
+    init(onInterrupt: @escaping @Sendable () -> Void = {}) {
         signal(SIGINT, SIG_IGN)
         source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { [weak self] in self?.lock.withLock { self?.didFire = true } }
+        source.setEventHandler { [weak self] in self?.lock.withLock { self?.didFire = true }; onInterrupt() }
         source.resume()
     }
 

@@ -87,9 +87,12 @@ public enum MailExportError: Error, Sendable, CustomStringConvertible {
     case store(StoreError)
     /// Writing failed (disk full, permission): what and where.
     case write(String)
+    /// The export was stopped (the user cancelled it); what it wrote so far is not an export.
+    case cancelled
 
     public var description: String {
         switch self {
+        case .cancelled: "The export was cancelled."
         case .noSuchAccount(let which): "No account \(which)."
         case .store(let error): "Could not read the mail store: \(error)"
         case .write(let why): "Could not write the export: \(why)"

@@ -41,6 +41,7 @@ public struct ExportMailUseCase: Sendable {
                 progress(counter)
             })
         }
+        if Task.isCancelled { throw .cancelled }
         if includeSettings {
             do { report.settingsFile = try destination.writeSettings(try settingsJSON(chosen)) } catch let error as MailExportError {
                 throw error
@@ -96,6 +97,8 @@ public struct ExportMailUseCase: Sendable {
             do { ids = try source.emailIDs(inFolder: folderID) } catch { throw .store(error) }
             if !ids.isEmpty { part.folders += 1 }
             for id in ids where !skipped.contains(id) {
+                // A cancelled task (the user pressed Cancel) stops between messages.
+                if Task.isCancelled { throw .cancelled }
                 if seen.insert(id).inserted { handled() }
                 let email: Email?
                 do { email = try emails.email(id) } catch { throw .store(error) }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 
 /// Between Hummingbird's types and the app's plain `WebRequest` / `WebResponse` values.
 extension WebRequest {
@@ -32,7 +33,9 @@ extension WebRequest {
 
 extension WebResponse {
     /// Byte bodies as they are; `stream` bodies (server-sent events) as a chunked stream that
-    /// ends when the client goes away or the producer stops.
+    /// ends when the client goes away or the producer stops; `file` bodies read from disk in
+    /// 128 KB chunks by Hummingbird's `FileIO` (NIO's file system on its thread pool) as the
+    /// client takes them, so a download of any size costs the server a few chunks of memory.
     var hummingbird: Response {
         var fields = HTTPFields()
         for header in headers {
@@ -43,6 +46,11 @@ extension WebResponse {
         switch body {
         case .bytes(let data):
             return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        case .file(let path, let size):
+            return Response(status: status, headers: fields, body: ResponseBody(contentLength: size) { writer in
+                let file = try await FileIO().loadFile(path: path, context: WebContext(logger: Logger(label: "hearth.web.file")))
+                try await file.write(writer)
+            })
         case .stream(let produce):
             return Response(status: status, headers: fields, body: ResponseBody { writer in
                 let channel = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(64))

@@ -1,13 +1,16 @@
 import Foundation
 
 /// What a handler answers. `stream` bodies are for server-sent events: the closure writes
-/// chunks until the client goes away (the write closure throws) or the app stops.
+/// chunks until the client goes away (the write closure throws) or the app stops. `file`
+/// bodies are sent from disk in chunks (an export's ZIP), never held in memory whole.
 public struct WebResponse: Sendable {
     public typealias ChunkWriter = @Sendable (String) async throws -> Void
 
     public enum Body: Sendable {
         case bytes(Data)
         case stream(@Sendable (_ write: ChunkWriter) async -> Void)
+        /// The file at `path`, `size` bytes (the Content-Length).
+        case file(String, size: Int)
     }
 
     public var status: Int

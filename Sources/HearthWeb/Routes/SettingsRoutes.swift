@@ -34,14 +34,15 @@ extension WebApp {
             cache: try? store.cacheClearingPreview(dataDirectory: dataDirectory), version: services.version,
             csrfToken: policy.csrfToken, notice: notice ?? request.query("notice"), error: error, confirmation: confirmation,
             downloads: modelDownloadStates())
-        view.exportDefault = ExportData.defaultDirectory(in: dataDirectory).deletingLastPathComponent().path + "/hearth-DATE-TIME"
-        switch exportJob.current {
-        case .idle: break
-        case .running(_, let progress): view.exportRunning = (progress.done, progress.total)
-        case .finished(let outcome):
-            view.exported = Self.summary(outcome)
-            view.exportDownload = outcome.archive != nil
-        case .failed(_, let message): view.exportError = Self.sentence(message)
+        view.exportDefault = "~/Mail export"
+        let status = Self.exportStatus(exportJob.current)
+        switch status.state {
+        case "running": view.exportRunning = (status.done, status.total, status.message ?? "")
+        case "finished", "cancelled":
+            view.exported = status.message
+            if let file = status.file { view.exportDownload = file + (status.size.map { ", " + $0 } ?? "") }
+        case "failed": view.exportError = status.message
+        default: break
         }
         if let exportError { view.exportError = exportError }
         let shell = PageShell(title: "Settings", csrfToken: policy.csrfToken, theme: theme, bodyClass: "settings")
@@ -114,6 +115,8 @@ extension WebApp {
             return .redirect(safeReturn(request.field("return"), fallback: "/settings#security"))
         case "export":
             return try await exportData(request)
+        case "export-cancel":
+            return exportCancel(request)
         case "recent":
             try RecentSearches(settings: store).clear()
             return .redirect("/search")

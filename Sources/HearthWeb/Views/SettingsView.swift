@@ -31,14 +31,14 @@ struct SettingsView {
     var confirmation: (setting: String, value: String, account: AccountID?, message: String)?
     /// Downloads started from this page (progress, or how the last one ended).
     var downloads: [String: ModelDownloads.State] = [:]
-    /// Export data: where an export goes when no folder is given, and what the last one did.
+    /// Export data: an example folder for the optional folder field, and what the last one did.
     var exportDefault = ""
     var exported: String?
     var exportError: String?
-    /// The background export while it runs: messages done of all of them.
-    var exportRunning: (done: Int, total: Int)?
-    /// The finished export can be downloaded as one ZIP file.
-    var exportDownload = false
+    /// The background export while it runs: messages done of all of them, and what it is doing.
+    var exportRunning: (done: Int, total: Int, text: String)?
+    /// The finished export's ZIP: "hearth-export-….zip, 2.1 MB" (nil: nothing to download).
+    var exportDownload: String?
 
     struct Option { var value: String; var label: String; var selected: Bool }
 
@@ -75,6 +75,7 @@ struct SettingsView {
         var exportError: String?
         var exportRunning: Bool
         var exportDownload: Bool
+        var exportDownloadName: String
         var exportState: String
         var exportDone: Int
         var exportTotal: Int
@@ -176,9 +177,10 @@ struct SettingsView {
         let licences: [String] = models.map { model in model.entry.displayName + " — " + model.entry.license }
         return Model(
             csrfToken: csrfToken, exportDefault: exportDefault, exported: exported, exportError: exportError,
-            exportRunning: exportRunning != nil, exportDownload: exportDownload, exportState: exportRunning != nil ? "running" : "idle",
+            exportRunning: exportRunning != nil, exportDownload: exportDownload != nil, exportDownloadName: exportDownload ?? "",
+            exportState: exportRunning != nil ? "running" : "idle",
             exportDone: exportRunning?.done ?? 0, exportTotal: max(exportRunning?.total ?? 0, 1),
-            exportProgressText: exportRunning.map { "Exporting… \($0.done) of \($0.total) messages" } ?? "",
+            exportProgressText: exportRunning?.text ?? "",
             notice: notice, error: error, confirmation: confirm,
             accounts: accountItems, compositionForms: composition, themeForm: themeForm, tabForms: tabs, aiSection: aiSection,
             appLockEnabled: appLockEnabled, senders: senders, hasSenders: !senders.isEmpty, storage: storageModel,

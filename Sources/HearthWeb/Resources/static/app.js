@@ -615,6 +615,20 @@
     }, 250);
   }
 
+  // ---- Pop-out composer ---------------------------------------------------------------------
+  /** The window that opened this pop-out composer, when it is still open and ours; else null. */
+  function popOutWindow() {
+    if (!doc.body.classList.contains("popout")) return null;
+    try { return window.opener && !window.opener.closed && window.opener.location.origin === location.origin ? window.opener : null; }
+    catch (e) { return null; }
+  }
+  // A message sent from a pop-out window: its undo toast is shown here.
+  window.addEventListener("message", ev => {
+    if (ev.origin !== location.origin || !ev.data || ev.data.hearth !== "sent") return;
+    if (ev.data.pending) { sessionStorage.setItem("hearth.undo", JSON.stringify(ev.data.pending)); showUndo(); }
+    else toast("Message sent.");
+  });
+
   // ---- Composer -----------------------------------------------------------------------------
   function bindComposer() {
     const form = $("#composer");
@@ -679,7 +693,9 @@
     form.addEventListener("submit", async ev => {
       const which = ev.submitter ? ev.submitter.id : "send-button";
       if (which === "discard-draft") {
-        if (!confirm("Discard this message?")) ev.preventDefault();
+        if (!confirm("Discard this message?")) { ev.preventDefault(); return; }
+        // A pop-out window has nothing else to show: discard and close it.
+        if (popOutWindow()) { ev.preventDefault(); await post("/compose/discard", new FormData(form)); window.close(); }
         return;
       }
       ev.preventDefault();
@@ -688,7 +704,16 @@
       const r = await post("/compose/send", data);
       if (!r.ok) { toast((r.json && r.json.error) || "Could not send."); return; }
       dirty = false;
-      if (r.json.undoSeconds > 0) sessionStorage.setItem("hearth.undo", JSON.stringify({ id: r.json.id, deadline: r.json.deadline }));
+      const pending = { id: r.json.id, deadline: r.json.deadline };
+      // Sent from a pop-out window: it closes, and the window it came from shows the undo
+      // toast (as Gmail does) instead of the whole mailbox opening in the small window.
+      const opener = popOutWindow();
+      if (opener) {
+        opener.postMessage({ hearth: "sent", pending: r.json.undoSeconds > 0 ? pending : null }, location.origin);
+        window.close();
+        return;
+      }
+      if (r.json.undoSeconds > 0) sessionStorage.setItem("hearth.undo", JSON.stringify(pending));
       location.href = "/mail?box=inbox";
     });
     // Drag and drop onto the attachment area.

@@ -1,8 +1,8 @@
 // The composer's editor and window handling, served as /assets/composer.js.
 //
-// Editor: the message is edited as formatted text (contenteditable) with Bold, Italic and Link
-// (Ctrl/⌘+B, +I, +K); the buttons say with aria-pressed whether the selection is bold or
-// italic. Pasted or dropped HTML keeps only what a message may carry (HearthLogic.cleanHTML).
+// Editor: the message is edited as formatted text (contenteditable) with Bold, Italic, Link,
+// Bulleted and Numbered list (Ctrl/⌘+B, +I, +K, +Shift+8, +Shift+7, as in Gmail); the buttons
+// say with aria-pressed whether the selection is bold, italic, a link or in a list. Pasted or dropped HTML keeps only what a message may carry (HearthLogic.cleanHTML).
 // The form sends the editor's HTML as `bodyHTML` with `format=rich`: the server reads it
 // through its own allow-list and sends text/plain alone when nothing is formatted. Without
 // the script the plain textarea stays and the message is plain text.
@@ -49,6 +49,8 @@
       if (buttons.bold) buttons.bold.setAttribute("aria-pressed", String(doc.queryCommandState("bold")));
       if (buttons.italic) buttons.italic.setAttribute("aria-pressed", String(doc.queryCommandState("italic")));
       if (buttons.link) buttons.link.setAttribute("aria-pressed", String(!!linkAt()));
+      if (buttons.bullets) buttons.bullets.setAttribute("aria-pressed", String(doc.queryCommandState("insertUnorderedList")));
+      if (buttons.numbers) buttons.numbers.setAttribute("aria-pressed", String(doc.queryCommandState("insertOrderedList")));
     }
     doc.addEventListener("selectionchange", updateState);
 
@@ -103,11 +105,70 @@
       else if (ev.key === "Escape") { ev.preventDefault(); ev.stopPropagation(); closeLink(); }
     });
 
+    // The editor's commands: a list button turns the selected lines into a list, or back.
+    const commands = { bold: "bold", italic: "italic", bullets: "insertUnorderedList", numbers: "insertOrderedList" };
     function act(kind) {
       if (kind === "link") { openLink(); return; }
       if (!inEditor()) editor.focus();
-      doc.execCommand(kind);
+      if (kind === "bullets" || kind === "numbers") list(kind === "bullets" ? "UL" : "OL");
+      else doc.execCommand(commands[kind] || kind);
+      sync();
       updateState();
+    }
+
+    // Lists. In a list of the other kind the whole list changes kind (as in Google Docs); in
+    // one of the same kind the selected items become lines again. Both are done here: Chromium's
+    // own command splits the list and wraps the text in styled spans (which the page policy
+    // refuses). Adjacent lists of one kind are joined, so the numbering goes on.
+    function listAround() {
+      const sel = doc.getSelection();
+      for (let n = sel && sel.anchorNode; n && n !== editor; n = n.parentNode) if (n.nodeName === "UL" || n.nodeName === "OL") return n;
+      return null;
+    }
+    function keepingSelection(change) {
+      const sel = doc.getSelection();
+      const at = sel.rangeCount ? [sel.anchorNode, sel.anchorOffset, sel.focusNode, sel.focusOffset] : null;
+      change();
+      if (at && editor.contains(at[0]) && editor.contains(at[2])) sel.setBaseAndExtent(at[0], at[1], at[2], at[3]);
+    }
+    /** The list's selected items as lines; the items after them stay a list of their own. */
+    function unlist(around) {
+      const range = doc.getSelection().getRangeAt(0);
+      const items = Array.from(around.children).filter(li => li.nodeName === "LI" && range.intersectsNode(li));
+      if (!items.length) return;
+      const rest = doc.createElement(around.nodeName);
+      for (let n = items[items.length - 1].nextSibling; n; ) { const next = n.nextSibling; rest.appendChild(n); n = next; }
+      const lines = items.map(li => {
+        const line = doc.createElement("div");
+        while (li.firstChild) line.appendChild(li.firstChild);
+        if (!line.firstChild) line.appendChild(doc.createElement("br"));
+        li.remove();
+        return line;
+      });
+      around.after(...lines, ...(rest.firstChild ? [rest] : []));
+      if (!around.firstElementChild) around.remove();
+    }
+    function list(tag) {
+      const around = listAround();
+      if (around && around.nodeName !== tag) {
+        keepingSelection(() => {
+          const other = doc.createElement(tag);
+          while (around.firstChild) other.appendChild(around.firstChild);
+          around.replaceWith(other);
+        });
+      } else if (around) {
+        keepingSelection(() => unlist(around));
+      } else {
+        doc.execCommand(tag === "UL" ? commands.bullets : commands.numbers);
+      }
+      keepingSelection(() => {
+        editor.querySelectorAll("ul, ol").forEach(l => {
+          for (let next = l.nextElementSibling; next && next.nodeName === l.nodeName; next = l.nextElementSibling) {
+            while (next.firstChild) l.appendChild(next.firstChild);
+            next.remove();
+          }
+        });
+      });
     }
     // mousedown would move the focus (and the selection) out of the editor.
     Object.values(buttons).forEach(b => {
@@ -115,8 +176,10 @@
       b.addEventListener("click", () => act(b.dataset.format));
     });
     editor.addEventListener("keydown", ev => {
-      if (!(ev.ctrlKey || ev.metaKey) || ev.altKey || ev.shiftKey) return;
-      const kind = { b: "bold", i: "italic", k: "link" }[ev.key.toLowerCase()];
+      if (!(ev.ctrlKey || ev.metaKey) || ev.altKey) return;
+      // Shift+8 / Shift+7 by the key's place (its character depends on the keyboard layout).
+      const kind = ev.shiftKey ? ({ Digit8: "bullets", Digit7: "numbers" }[ev.code] || { "*": "bullets", "&": "numbers" }[ev.key])
+                               : { b: "bold", i: "italic", k: "link" }[ev.key.toLowerCase()];
       if (!kind) return;
       ev.preventDefault(); ev.stopPropagation();
       act(kind);

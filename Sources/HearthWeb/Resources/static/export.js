@@ -1,8 +1,9 @@
 // "Export your data" in Settings, served as /assets/export.js: the export runs in the background
 // on the server (HearthApp's ExportJob); this shows its progress bar, polling
-// /settings/export-status, and the outcome when it is done, without a page load. A second click
-// while it runs starts nothing (the server refuses to, the button is disabled meanwhile).
-// Without script the form posts, the page shows the progress as it was, and a reload updates it.
+// /settings/export-status, and the outcome when it is done — the ZIP's download link — without
+// a page load. Cancel stops it (the server removes what it wrote) and the page says so. A second
+// click while it runs starts nothing (the server refuses to, the button is disabled meanwhile).
+// Without script the forms post, the page shows the progress as it was, and a reload updates it.
 "use strict";
 (function () {
   const doc = document;
@@ -33,11 +34,12 @@
       bar.max = Math.max(1, s.total);
       bar.value = s.done;
       text.textContent = s.message || "";
-    } else if (s.state === "finished" || s.state === "failed") {
+    } else if (s.state === "finished" || s.state === "failed" || s.state === "cancelled") {
       result(s.message || "", s.state === "failed");
     }
-    const download = $("#export-download-line");
+    const download = $("#export-download-line"), name = $("#export-download-name");
     if (download) download.hidden = !(s.state === "finished" && s.download);
+    if (name && s.file) name.textContent = s.file + (s.size ? ", " + s.size : "");
     return running;
   }
 
@@ -56,6 +58,17 @@
   function start() {
     const form = $(".export-form"), box = $("#export-progress");
     if (!form || !box) return;
+    const cancel = $(".export-cancel-form");
+    if (cancel) cancel.addEventListener("submit", async ev => {
+      ev.preventDefault();
+      const button = $("#export-cancel");
+      if (button) button.disabled = true;
+      $("#export-progress-text").textContent = "Cancelling…";
+      try {
+        await fetch(cancel.action, { method: "POST", credentials: "same-origin", body: new URLSearchParams(new FormData(cancel)),
+          headers: { "Accept": "application/json", "X-CSRF-Token": csrf } });
+      } finally { if (button) button.disabled = false; }
+    });
     form.addEventListener("submit", async ev => {
       ev.preventDefault();
       const button = $("#export-button");
@@ -72,6 +85,8 @@
       }
       const s = await res.json();
       const old = $("#export-result");
+      const line = $("#export-download-line");
+      if (line && !s.alreadyRunning) line.hidden = true;
       if (old && !s.alreadyRunning) old.remove();
       if (s.alreadyRunning) result("An export is already running; it goes on.", false);
       if (show(s)) poll();
