@@ -14,20 +14,30 @@ public struct LlamaTextGenerator: TextGenerator {
     public let contextTokens: Int
     private let host: InferenceHost
 
+    /// Where the KV state of prompts' constant beginnings is kept between processes
+    /// (`GenerationOptions.stablePrefixMessages`); nil: never on disk.
+    public let promptStateDirectory: URL?
+
+    /// `promptStateDirectory` defaults to `prompt-state` beside the model's directory
+    /// (~/.cache/hearth/prompt-state for the model manager's models).
     public init(modelPath: String, modelIdentifier: String? = nil, contextTokens: Int = 1024,
-                host: InferenceHost = .shared) {
+                host: InferenceHost = .shared, promptStateDirectory: URL? = nil) {
         self.modelPath = modelPath
         self.modelIdentifier = modelIdentifier ?? URL(fileURLWithPath: modelPath).lastPathComponent
         self.contextTokens = contextTokens
         self.host = host
+        self.promptStateDirectory = promptStateDirectory ?? URL(fileURLWithPath: modelPath).deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("prompt-state")
     }
 
     public func generate(_ messages: [ChatMessage], options: GenerationOptions) async throws -> GenerationOutput {
-        let (path, size) = (modelPath, contextTokens)
+        let (path, size, stateDirectory) = (modelPath, contextTokens, promptStateDirectory)
         return try await host.run { host throws(AIError) in
             let context = try host.generationContext(path: path, contextTokens: size)
             let prompt = try context.model.chatPrompt(messages) + options.answerPrefix
-            return try context.generate(prompt: prompt, options: options)
+            let stable = options.stablePrefixMessages > 0 && options.stablePrefixMessages < messages.count
+                ? try context.model.chatPrompt(Array(messages.prefix(options.stablePrefixMessages)), openAssistantTurn: false) : nil
+            return try context.generate(prompt: prompt, stablePrefix: stable, stateDirectory: stateDirectory, options: options)
         }
     }
 

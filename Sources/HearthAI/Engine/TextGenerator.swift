@@ -24,11 +24,16 @@ public struct GenerationOptions: Sendable, Hashable {
     /// it continues them; the output's text is the continuation only. Small models follow a
     /// started sentence far better than an instruction about how to start one.
     public var answerPrefix: String
+    /// How many leading messages never change between requests of a feature (a system prompt
+    /// and a worked example). A runtime may keep their evaluated state across processes, so
+    /// the first request of a process does not pay for them (`PromptState`). 0: none.
+    public var stablePrefixMessages: Int
 
     public init(maxTokens: Int = 128, timeoutSeconds: Double = 20, stopSequences: [String] = [], stopAfterSentences: Int? = nil,
-                answerPrefix: String = "") {
+                answerPrefix: String = "", stablePrefixMessages: Int = 0) {
         self.maxTokens = maxTokens; self.timeoutSeconds = timeoutSeconds; self.stopSequences = stopSequences
         self.stopAfterSentences = stopAfterSentences; self.answerPrefix = answerPrefix
+        self.stablePrefixMessages = stablePrefixMessages
     }
 }
 

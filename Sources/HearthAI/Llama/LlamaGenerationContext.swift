@@ -47,15 +47,24 @@ final class LlamaGenerationContext: @unchecked Sendable {
     /// Aborts the running request (safe from any thread).
     func cancel() { hearth_llama_limit_cancel(limit) }
 
-    /// Generates a continuation of `prompt` (already chat-formatted).
-    func generate(prompt: String, options: GenerationOptions) throws(AIError) -> GenerationOutput {
+    /// Generates a continuation of `prompt` (already chat-formatted). When `stablePrefix` (the
+    /// formatted constant beginning of the prompt) is given with a `stateDirectory`, that
+    /// beginning's KV state is read from disk when the cache does not hold it, or saved there
+    /// once evaluated (`PromptState`).
+    func generate(prompt: String, stablePrefix: String? = nil, stateDirectory: URL? = nil,
+                  options: GenerationOptions) throws(AIError) -> GenerationOutput {
         let started = LlamaRuntime.monotonicSeconds()
         hearth_llama_limit_set(limit, started + options.timeoutSeconds)
         let tokens = try model.tokenize(prompt, addSpecial: true, parseSpecial: true)
         guard tokens.count + options.maxTokens <= contextTokens else {
             throw .unusableOutput("prompt of \(tokens.count) tokens does not fit the \(contextTokens)-token context")
         }
-        let evaluated = try evaluate(tokens, options: options)
+        var stable = 0
+        if let stablePrefix, stateDirectory != nil, prompt.hasPrefix(stablePrefix) {
+            let prefix = try model.tokenize(stablePrefix, addSpecial: true, parseSpecial: true)
+            if prefix.count < tokens.count, tokens.starts(with: prefix) { stable = prefix.count }
+        }
+        let evaluated = try evaluate(tokens, stable: stable, stateDirectory: stateDirectory, options: options)
         let promptDone = LlamaRuntime.monotonicSeconds()
         llama_sampler_reset(sampler)
         var answer = AnswerText(options: options)
@@ -100,20 +109,34 @@ final class LlamaGenerationContext: @unchecked Sendable {
     }
 
     /// Decodes `tokens` into the KV cache, keeping the longest prefix shared with the previous
-    /// request. Returns how many tokens were evaluated.
-    private func evaluate(_ tokens: [llama_token], options: GenerationOptions) throws(AIError) -> Int {
+    /// request; the first `stable` tokens (a constant beginning) come from, or go to, a state
+    /// file in `stateDirectory` when the cache does not hold them. Returns how many tokens were
+    /// evaluated.
+    private func evaluate(_ tokens: [llama_token], stable: Int = 0, stateDirectory: URL? = nil,
+                          options: GenerationOptions) throws(AIError) -> Int {
         let threads = LlamaRuntime.threadsForCurrentLoad(maximum: maxThreads)
         llama_set_n_threads(context, threads, threads)
         let memory = llama_get_memory(context)
         var keep = 0
         let limitKeep = min(cachedTokens.count, tokens.count - 1)
         while keep < limitKeep && cachedTokens[keep] == tokens[keep] { keep += 1 }
+        var saveStableTo: URL?
+        if stable > keep, let stateDirectory {
+            let file = PromptState.file(in: stateDirectory, model: model, tokens: tokens.prefix(stable))
+            switch PromptState.load(file, into: context, tokens: Array(tokens.prefix(stable))) {
+            case .loaded: keep = stable
+            case .absent: saveStableTo = file
+            case .rejected: keep = 0; saveStableTo = file   // the attempt emptied the cache
+            }
+        }
         if keep == 0 { llama_memory_clear(memory, true) } else { _ = llama_memory_seq_rm(memory, 0, Int32(keep), -1) }
         cachedTokens = Array(tokens.prefix(keep))
         var input = tokens
         var index = keep
         while index < input.count {
-            let count = min(batchSize, input.count - index)
+            // Stop once at the end of the stable beginning, to save its state alone.
+            let end = saveStableTo != nil && index < stable ? stable : input.count
+            let count = min(batchSize, end - index)
             let start = index
             let rc = input.withUnsafeMutableBufferPointer { buffer -> Int32 in
                 guard let base = buffer.baseAddress else { return -1 }
@@ -122,6 +145,10 @@ final class LlamaGenerationContext: @unchecked Sendable {
             if rc != 0 { cachedTokens = []; throw failure(rc, options: options) }
             index += count
             cachedTokens = Array(tokens.prefix(index))
+            if index == stable, let file = saveStableTo {
+                PromptState.save(context, to: file, tokens: cachedTokens)
+                saveStableTo = nil
+            }
         }
         return tokens.count - keep
     }

@@ -73,8 +73,10 @@ final class LlamaModel: @unchecked Sendable {
 
     func isEndOfGeneration(_ token: llama_token) -> Bool { llama_vocab_is_eog(vocab, token) }
 
-    /// Formats the chat with the template stored in the GGUF, ending with the assistant's turn.
-    func chatPrompt(_ messages: [ChatMessage]) throws(AIError) -> String {
+    /// Formats the chat with the template stored in the GGUF, ending with the assistant's turn
+    /// (or, without `openAssistantTurn`, right after the last message: a chat's constant
+    /// beginning formatted this way is a prefix of the whole chat's prompt).
+    func chatPrompt(_ messages: [ChatMessage], openAssistantTurn: Bool = true) throws(AIError) -> String {
         guard let template = llama_model_chat_template(pointer, nil) else { throw .unsupportedChatTemplate }
         let roles = messages.map { strdup($0.role.rawValue) }
         let contents = messages.map { strdup($0.content) }
@@ -86,10 +88,10 @@ final class LlamaModel: @unchecked Sendable {
         }
         let total = messages.reduce(0) { $0 + $1.content.utf8.count + 16 }
         var buffer = [CChar](repeating: 0, count: total * 2 + 512)
-        var n = llama_chat_apply_template(template, &chat, chat.count, true, &buffer, Int32(buffer.count))
+        var n = llama_chat_apply_template(template, &chat, chat.count, openAssistantTurn, &buffer, Int32(buffer.count))
         if n > Int32(buffer.count) {
             buffer = [CChar](repeating: 0, count: Int(n) + 1)
-            n = llama_chat_apply_template(template, &chat, chat.count, true, &buffer, Int32(buffer.count))
+            n = llama_chat_apply_template(template, &chat, chat.count, openAssistantTurn, &buffer, Int32(buffer.count))
         }
         guard n >= 0 else { throw .unsupportedChatTemplate }
         return Self.string(buffer, count: Int(n))

@@ -52,7 +52,7 @@ public struct ThreadSummarizer: Sendable {
             do {
                 output = try await generator.generate(prompt, options: GenerationOptions(
                     maxTokens: maxNewTokens, timeoutSeconds: remaining, stopSequences: ["\n\n", "<|im_end|>"],
-                    stopAfterSentences: Self.sentenceLimit))
+                    stopAfterSentences: Self.sentenceLimit, stablePrefixMessages: 1 + Self.example.count))
             } catch let error as AIError {
                 guard case .timedOut = error, extractiveOnTimeout else { throw error }
                 lastError = error
