@@ -66,9 +66,10 @@ public final class InferenceHost: @unchecked Sendable {
         generator = nil
         embedder = nil
         let model = try LlamaModel(path: path)
-        let context = try LlamaGenerationContext(model: model, contextTokens: contextTokens, threads: threads)
         // The loader made the whole file resident; only what decoding touches comes back.
+        // Before the context is made, so its KV cache and buffers never add to that moment.
         MappedWeights.releaseResidentPages(of: path)
+        let context = try LlamaGenerationContext(model: model, contextTokens: contextTokens, threads: threads)
         generator = (path, contextTokens, context)
         loads += 1
         touch(path)
