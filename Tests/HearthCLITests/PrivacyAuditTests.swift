@@ -68,7 +68,11 @@ struct PrivacyAuditTests {
         var destinations: Set<String> = []
         var seconds: [String: Double] = [:]
 
-        func audit(_ arguments: [String], stdin: String? = nil, label: String? = nil, models: String? = nil) throws -> Subprocess.Outcome {
+        /// `modelMayDecline`: the step runs the model; the validator refusing its answer (exit 74,
+        /// "not usable": the rig's generated mail is word salad a summary can only echo) still ran
+        /// the whole inference path under the audit, which is what this test is about.
+        func audit(_ arguments: [String], stdin: String? = nil, label: String? = nil, models: String? = nil,
+                   modelMayDecline: Bool = false) throws -> Subprocess.Outcome {
             let name = label ?? arguments[0]
             let report = dir.appendingPathComponent("audit-\(name).json")
             var stepEnvironment = environment
@@ -77,7 +81,8 @@ struct PrivacyAuditTests {
                                              + ["--", HearthBinary.executable.path] + arguments + ["--data-dir", data],
                                              environment: stepEnvironment, stdin: stdin, timeout: 300)
             #expect(outcome.status != 3, "hearth \(name) broke the privacy rule: \(outcome.stderr)")
-            #expect(outcome.status == 0, "hearth \(name) failed: \(outcome.stderr)")
+            let declined = modelMayDecline && outcome.status == 74 && outcome.stderr.contains("answer was not usable")
+            #expect(outcome.status == 0 || declined, "hearth \(name) failed: \(outcome.stderr)")
             destinations.formUnion(Self.destinations(report))
             seconds[name] = outcome.seconds
             return outcome
@@ -97,7 +102,7 @@ struct PrivacyAuditTests {
             _ = try audit(["categorize", "--limit", "5"], models: models)
             let firstThread = (try? JSONSerialization.jsonObject(with: Data(threads.stdout.utf8)) as? [String: Any])
                 .flatMap { (($0["data"] as? [String: Any])?["threads"] as? [[String: Any]])?.first?["id"] as? Int }
-            if let firstThread { _ = try audit(["summarize", String(firstThread)], models: models) } else { Issue.record("no thread to summarise: \(threads.stdout.prefix(300))") }
+            if let firstThread { _ = try audit(["summarize", String(firstThread)], models: models, modelMayDecline: true) } else { Issue.record("no thread to summarise: \(threads.stdout.prefix(300))") }
         } else {
             print("privacy audit: AI models not installed in \(models); categorize/summarize not audited")
         }
