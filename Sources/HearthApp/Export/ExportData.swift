@@ -4,9 +4,10 @@ import HearthMailbox
 
 /// "Export data" (spec §5.8; `hearth export`, Settings › Data in the web app, later SwiftUI):
 /// every chosen account's mail as mbox or Maildir++ and the settings as JSON (never a password
-/// or token), into a folder the user names or a new one under the data directory. HearthCore's
-/// `ExportMailUseCase` does the work; this wires it to the store, the export writers and — unless
-/// offline — the servers, for synced mail whose source is not on this device.
+/// or token), into a folder the user names or a new one under the data directory, and/or as one
+/// ZIP file (`ExportArchive`). HearthCore's `ExportMailUseCase` does the work; this wires it to
+/// the store, the export writers and — unless offline — the servers, for synced mail whose source
+/// is not on this device, and removes what it wrote when it fails or is cancelled.
 public struct ExportData: Sendable {
     let app: AppContext
 

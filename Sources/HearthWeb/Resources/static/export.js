@@ -15,7 +15,8 @@
     if (!el) {
       el = doc.createElement("p");
       el.id = "export-result";
-      $("#export-progress").before(el);
+      // Above the download button, as the page itself puts it.
+      ($("#export-download-line") || $("#export-progress")).before(el);
     }
     el.className = failed ? "error" : "notice";
     el.setAttribute("role", failed ? "alert" : "status");
