@@ -201,6 +201,31 @@ struct WebExportTests {
 
         // The same in Chromium, as screenshots of the three states.
         if BrowserHarness.isAvailable { try Self.exportScreenshots(server) }
+
+        // `hearth export` stopped by Ctrl-C (SIGINT) while it runs: it says so, and neither
+        // the folder nor the ZIP (nor its partial file) is left.
+        let folder = dir.appendingPathComponent("cli-export"), zip = dir.appendingPathComponent("cli-export.zip")
+        let child = Process()
+        child.executableURL = HearthBinary.executable
+        child.arguments = ["export", "--data-dir", data.path, "--format", "maildir", "--out", folder.path, "--zip", zip.path]
+        child.standardOutput = FileHandle.nullDevice
+        let errors = dir.appendingPathComponent("cli-export.err")
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        child.standardError = try FileHandle(forWritingTo: errors)
+        try child.run()
+        // Interrupted once it has started writing messages.
+        let started = Date()
+        while Date().timeIntervalSince(started) < 30 && (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty ?? true {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        kill(child.processIdentifier, SIGINT)
+        let deadline = Date().addingTimeInterval(30)
+        while child.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        #expect(!child.isRunning && child.terminationStatus != 0, "stopped with an error status")
+        #expect(said.contains("The export was cancelled."), "\(said)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path) && !FileManager.default.fileExists(atPath: zip.path)
+                && !FileManager.default.fileExists(atPath: zip.path + ".partial"), "nothing left: \(said)")
     }
 
     /// Settings › Export while it runs (with Cancel), after Cancel, and finished (with the
