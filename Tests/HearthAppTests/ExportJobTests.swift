@@ -130,6 +130,8 @@ struct ExportJobTests {
         guard case .finished(let outcome) = job.current else { Issue.record("\(job.current)"); return }
         #expect(outcome.directory == nil && outcome.archive == first)
         #expect(try FileManager.default.contentsOfDirectory(atPath: area.directory.path) == [first.lastPathComponent])
+        // Another export in the same second gets a name of its own.
+        #expect(area.archive(at: Date(timeIntervalSince1970: 1_000_000)).lastPathComponent == first.deletingPathExtension().lastPathComponent + "-2.zip")
         let second = area.archive(at: Date(timeIntervalSince1970: 2_000_000))
         try job.start(ExportData.Request(format: .mbox, archive: second), in: context)
         await job.wait()

@@ -25,9 +25,17 @@ public struct ExportArea: Sendable {
         directory.appendingPathComponent(Self.name(at: date))
     }
 
-    /// The ZIP the web app offers for download: `DATA/exports/hearth-export-DATE.zip`.
+    /// The ZIP the web app offers for download: `DATA/exports/hearth-export-DATE.zip`, or
+    /// `…-DATE-2.zip` when an export of the same second is still there (two clicks in a row).
     public func archive(at date: Date = Date()) -> URL {
-        directory.appendingPathComponent(Self.archivePrefix + Self.name(at: date).dropFirst("hearth-".count) + ".zip")
+        let base = Self.archivePrefix + Self.name(at: date).dropFirst("hearth-".count)
+        var candidate = directory.appendingPathComponent(base + ".zip")
+        var number = 2
+        while FileManager.default.fileExists(atPath: candidate.path) {
+            candidate = directory.appendingPathComponent(base + "-\(number).zip")
+            number += 1
+        }
+        return candidate
     }
 
     /// Where an export that is only wanted as a ZIP is written before it is zipped (removed after).
