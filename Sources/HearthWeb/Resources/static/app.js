@@ -122,6 +122,7 @@
         const html = await fragment(withParam(location.pathname + location.search, "partial", "list"));
         if (html === null) return;
         if (seen !== listEdits) continue;
+        if (selectedIDs().length) return; // the user ticked a row while the list was fetched
         const current = $("#list-pane");
         if (!current) return;
         // The focus as it is now (it may have moved while the list was fetched).
