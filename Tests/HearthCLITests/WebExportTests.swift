@@ -18,13 +18,8 @@ struct WebExportTests {
         #expect(try original.run(["import", try ExportRoundTripTests.demoMaildir(in: dir).path, "--account", ExportRoundTripTests.address,
                                   "--no-progress"]).status == 0)
         let before = try ExportRoundTripTests.counts(original)
-        let env = ["HEARTH_SECRET_STORE": "file", "HEARTH_SECRET_KEY_FILE": dir.appendingPathComponent("key/secret.key").path,
-                   "HEARTH_MODEL_CACHE": dir.appendingPathComponent("models").path]
-        let server = try ServeProcess.start(dataDirectory: data, environment: env)
+        let (server, web, settings) = try Self.signedInSettings(data: data, dir: dir)
         defer { server.stop() }
-        let web = CurlSession(jar: dir.appendingPathComponent("cookies"), base: server.base)
-        #expect(try web.get(server.loginURL).status == 303)
-        let settings = try web.get(server.base + "/settings")
         #expect(settings.status == 200 && settings.body.contains("id=\"export-button\""))
         let csrf = try #require(settings.body.firstMatch(of: /name="csrf-token" content="([0-9a-f]+)"/)?.1).description
 
@@ -148,13 +143,8 @@ struct WebExportTests {
         #expect(made.status == 0, "\(made.stderr)")
         let original = HearthBinary(dataDirectory: data)
         #expect(try original.run(["import", mbox.path, "--account", "big@example.test", "--no-progress"]).status == 0)
-        let env = ["HEARTH_SECRET_STORE": "file", "HEARTH_SECRET_KEY_FILE": dir.appendingPathComponent("key/secret.key").path,
-                   "HEARTH_MODEL_CACHE": dir.appendingPathComponent("models").path]
-        let server = try ServeProcess.start(dataDirectory: data, environment: env)
+        let (server, web, settings) = try Self.signedInSettings(data: data, dir: dir)
         defer { server.stop() }
-        let web = CurlSession(jar: dir.appendingPathComponent("cookies"), base: server.base)
-        #expect(try web.get(server.loginURL).status == 303)
-        let settings = try web.get(server.base + "/settings")
         let csrf = try #require(settings.body.firstMatch(of: /name="csrf-token" content="([0-9a-f]+)"/)?.1).description
 
         #expect(try web.post("/settings/export", ["_csrf": csrf, "format": "mbox", "folder": ""]).status == 303)
@@ -292,5 +282,16 @@ struct WebExportTests {
             Thread.sleep(forTimeInterval: 0.25)
         }
         return status
+    }
+
+    /// `hearth serve` on `data` (file secret store, no models), signed in through the launch
+    /// link, and its Settings page as the browser gets it.
+    static func signedInSettings(data: URL, dir: URL) throws -> (ServeProcess, CurlSession, CurlSession.Response) {
+        let env = ["HEARTH_SECRET_STORE": "file", "HEARTH_SECRET_KEY_FILE": dir.appendingPathComponent("key/secret.key").path,
+                   "HEARTH_MODEL_CACHE": dir.appendingPathComponent("models").path]
+        let server = try ServeProcess.start(dataDirectory: data, environment: env)
+        let web = CurlSession(jar: dir.appendingPathComponent("cookies"), base: server.base)
+        #expect(try web.get(server.loginURL).status == 303)
+        return (server, web, try web.get(server.base + "/settings"))
     }
 }

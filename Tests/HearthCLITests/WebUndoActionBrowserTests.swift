@@ -97,7 +97,7 @@ struct WebUndoActionBrowserTests {
                 ["op": "wait", "selector": row],
                 ["op": "waitText", "selector": "#toast", "text": "Undone"],
                 ["op": "eval", "name": "\(name)IndexAfter", "expr": index],
-                ["op": "expect", "name": "\(name)Focused", "expr": "document.querySelector('\(row.replacingOccurrences(of: "\"", with: "\\\""))').classList.contains('kb-focus')"],
+                ["op": "expect", "name": "\(name)Focused", "expr": "document.querySelector('\(Self.quoted(row))').classList.contains('kb-focus')"],
             ]
         }
         steps.append(["op": "audit", "name": "inbox-after-undo"])
@@ -132,26 +132,12 @@ struct WebUndoActionBrowserTests {
     func staleRefreshDoesNotResurrectDeletedRow() async throws {
         let fixture = try Self.fixture("web-stale")
         defer { try? FileManager.default.removeItem(at: fixture.dir) }
-        let server = try WebAppBrowserTests.Server(dataDirectory: fixture.dir, environment: fixture.env)
-        defer { server.stop() }
-        let id = fixture.target.rawValue
-        let row = ".thread-row[data-thread=\"\(id)\"]"
-        let steps: [[String: Any]] = [
-            ["op": "viewport", "width": 1400, "height": 900, "scheme": "light"],
-            ["op": "open", "url": server.url],
-            ["op": "wait", "selector": row],
-            ["op": "expect", "name": "slowLists", "expr": Self.slowListFetches],
-            ["op": "click", "selector": "\(row) .thread-link"],
-            ["op": "wait", "selector": "#conversation[data-thread=\"\(id)\"]"],
-            // Mark read: the list refreshes (slowly) after the action.
-            ["op": "key", "key": "I", "shift": true],
-            ["op": "waitText", "selector": "#toast", "text": "Marked read"],
+        try Self.whileAListRefreshIsSlow(fixture, label: "stale-refresh") { row in [
             ["op": "key", "key": "#", "shift": true],
             ["op": "waitGone", "selector": row],
             ["op": "sleep", "ms": 3500],
-            ["op": "expect", "name": "stillGone", "expr": "!document.querySelector('\(row.replacingOccurrences(of: "\"", with: "\\\""))')"],
-        ]
-        _ = try WebAppBrowserTests.drive(steps, label: "stale-refresh", artifacts: Self.artifacts)
+            ["op": "expect", "name": "stillGone", "expr": "!document.querySelector('\(Self.quoted(row))')"],
+        ] }
         #expect(try fixture.folderTypes() == [.trash], "the delete reached the store")
     }
 
@@ -161,6 +147,17 @@ struct WebUndoActionBrowserTests {
     func staleRefreshKeepsASelection() async throws {
         let fixture = try Self.fixture("web-tick")
         defer { try? FileManager.default.removeItem(at: fixture.dir) }
+        try Self.whileAListRefreshIsSlow(fixture, label: "stale-tick") { row in [
+            ["op": "click", "selector": "\(row) .row-select"],
+            ["op": "wait", "selector": "#batch-move-menu summary"],
+            ["op": "sleep", "ms": 3500],
+            ["op": "expect", "name": "stillTicked", "expr": "document.querySelector('\(Self.quoted(row)) .row-select').checked"],
+        ] }
+    }
+
+    /// Opens the target conversation with list fetches made slow, marks it read (the list then
+    /// refreshes, and its answer comes 1.5 s late), and runs `then(row)` while that answer is due.
+    static func whileAListRefreshIsSlow(_ fixture: Fixture, label: String, then: (String) -> [[String: Any]]) throws {
         let server = try WebAppBrowserTests.Server(dataDirectory: fixture.dir, environment: fixture.env)
         defer { server.stop() }
         let id = fixture.target.rawValue
@@ -174,13 +171,12 @@ struct WebUndoActionBrowserTests {
             ["op": "wait", "selector": "#conversation[data-thread=\"\(id)\"]"],
             ["op": "key", "key": "I", "shift": true],
             ["op": "waitText", "selector": "#toast", "text": "Marked read"],
-            ["op": "click", "selector": "\(row) .row-select"],
-            ["op": "wait", "selector": "#batch-move-menu summary"],
-            ["op": "sleep", "ms": 3500],
-            ["op": "expect", "name": "stillTicked", "expr": "document.querySelector('\(row.replacingOccurrences(of: "\"", with: "\\\""))' + ' .row-select').checked"],
-        ]
-        _ = try WebAppBrowserTests.drive(steps, label: "stale-tick", artifacts: Self.artifacts)
+        ] + then(row)
+        _ = try WebAppBrowserTests.drive(steps, label: label, artifacts: Self.artifacts)
     }
+
+    /// A selector inside a single-quoted JavaScript string.
+    static func quoted(_ selector: String) -> String { selector.replacingOccurrences(of: "\"", with: "\\\"") }
 
     /// List fragments are fetched at once but answered 1.5 s late (the page sees the server's
     /// list as it was when asked).
