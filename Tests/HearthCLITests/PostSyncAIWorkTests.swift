@@ -135,7 +135,9 @@ struct PostSyncAIWorkTests {
         let slow = ScriptedGenerator(delay: .seconds(30))
         let started = Date()
         let cut = await f.work(embedder: HashingEmbedder(), generator: slow, limits: .init(timeBudget: 4)).run()
-        #expect(Date().timeIntervalSince(started) < 8, "the summary is cut at the budget, not at its 30 s")
+        // Far from both ends: a 4 s budget ends the run long before the generator's 30 s, even on a
+        // loaded machine; the bound only has to tell "cut" from "waited it out".
+        #expect(Date().timeIntervalSince(started) < 20, "the summary is cut at the budget, not at its 30 s")
         #expect(cut.categorized == 4 && cut.summarized.isEmpty && cut.summaryFailures == 1, "\(cut)")
         let next = await f.work(embedder: nil, generator: ScriptedGenerator()).run()
         #expect(next.summarized == [thread.rawValue], "\(next)")
