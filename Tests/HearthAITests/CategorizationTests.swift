@@ -224,4 +224,15 @@ import Testing
                                                                 headers: [("Precedence", "bulk")])])[0]
         #expect(decision.category == .primary && decision.source == .preference)
     }
+
+    @Test func scoresGivePerClassPrecisionRecallAndTheConfusionMatrix() {
+        let scores = CategoryScores(pairs: [(.primary, .primary), (.primary, .updates), (.updates, .updates),
+                                            (.promotions, .updates), (.forums, .forums)])
+        let updates = scores.perCategory.first { $0.category == "updates" }
+        #expect(updates?.precision == 1.0 / 3.0 && updates?.recall == 1.0)
+        #expect(scores.perCategory.first { $0.category == "primary" }?.recall == 0.5)
+        // Rows are labels, columns predictions, both in CategorySignals.allCategories order.
+        #expect(scores.confusion == [[1, 0, 0, 1, 0], [0, 0, 0, 0, 0], [0, 0, 0, 1, 0], [0, 0, 0, 1, 0], [0, 0, 0, 0, 1]])
+        #expect(scores.matrix.split(separator: "\n").count == 6)
+    }
 }

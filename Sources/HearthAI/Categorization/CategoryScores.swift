@@ -21,6 +21,9 @@ public struct CategoryScores: Sendable, Hashable, Codable {
     public var correct: Int
     public var accuracy: Double
     public var perCategory: [Line]
+    /// Confusion matrix: `confusion[i][j]` = emails labelled `CategorySignals.allCategories[i]`
+    /// and predicted `allCategories[j]` (issue 15: which class swallows which).
+    public var confusion: [[Int]]
 
     public init(pairs: [(label: AICategory, predicted: AICategory)]) {
         items = pairs.count
@@ -34,6 +37,22 @@ public struct CategoryScores: Sendable, Hashable, Codable {
                         precision: predicted == 0 ? nil : Double(right) / Double(predicted),
                         recall: support == 0 ? nil : Double(right) / Double(support))
         }
+        let categories = CategorySignals.allCategories
+        confusion = categories.map { label in
+            categories.map { predicted in pairs.filter { $0.label == label && $0.predicted == predicted }.count }
+        }
+    }
+
+    /// The confusion matrix as text: one row per labelled category, one column per prediction.
+    public var matrix: String {
+        let names = CategorySignals.allCategories.map(\.rawValue)
+        let header = "label \\ predicted".padding(toLength: 20, withPad: " ", startingAt: 0)
+            + names.map { $0.padding(toLength: 11, withPad: " ", startingAt: 0) }.joined()
+        let rows = zip(names, confusion).map { name, counts in
+            name.padding(toLength: 20, withPad: " ", startingAt: 0)
+                + counts.map { String($0).padding(toLength: 11, withPad: " ", startingAt: 0) }.joined()
+        }
+        return ([header] + rows).joined(separator: "\n")
     }
 
     /// "312/387 = 80.6% · primary P 0.90 R 0.75 (20) · …"

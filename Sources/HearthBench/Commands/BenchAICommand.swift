@@ -21,11 +21,8 @@ struct BenchAICommand: ParsableCommand {
         var embeddingsPerSecond: Double?
         var categorizationSeconds: Double?
         var categorizationAccuracy: Double?
-        /// Quality on the whole hand-labelled set, per class, tuning part and held-out part apart.
-        var categoryScoresDev: CategoryScores?
-        var categoryScoresHoldout: CategoryScores?
-        /// The modern set (newer real mail, all held out; docs/ai.md "Modern set").
-        var categoryScoresModern: CategoryScores?
+        /// Each labelled set's dev and held-out quality (docs/ai.md, "Evaluation set").
+        var categorySets: [SetEvaluation] = []
         var categorizationLLMCalls: Int?
         var generationModel: String?
         var smartReplySeconds: Double?
@@ -88,7 +85,9 @@ struct BenchAICommand: ParsableCommand {
     func run() throws {
         try reportingAIErrors(json: json) {
             let all = try EvaluationSet.load(path: nil)
-            let modern = (try? EvaluationSet.load(path: EvaluationSet.modernPath)) ?? []
+            let otherSets = EvaluationSet.named.dropFirst().compactMap { set in
+                (try? EvaluationSet.load(path: set.path)).map { (name: set.name, items: $0) }
+            }
             let items = all.prefix(100)
             let reps = max(1, self.reps)
             var result = Result(emails: items.count)
@@ -102,7 +101,7 @@ struct BenchAICommand: ParsableCommand {
                 if noCategories {
                     r.notes.append("--no-categories: embeddings and categorisation not measured")
                 } else {
-                    try await Self.measureCategories(services: services, items: Array(items), all: all, modern: modern, reps: reps, into: &r)
+                    try await Self.measureCategories(services: services, items: Array(items), sets: [("2002", all)] + otherSets, reps: reps, into: &r)
                 }
                 r.generationModel = services.generator()?.modelIdentifier
                 guard let generator = services.generator() else { r.notes.append("no chat model installed: replies/summary not measured"); return r }
@@ -189,8 +188,8 @@ struct BenchAICommand: ParsableCommand {
     }
 
     /// Embedding speed, categorisation time and accuracy on the first emails, and the category
-    /// quality tables of the whole evaluation set and the modern set.
-    static func measureCategories(services: AIServices, items: [EvaluationSet.Item], all: [EvaluationSet.Item], modern: [EvaluationSet.Item],
+    /// quality tables of every labelled set.
+    static func measureCategories(services: AIServices, items: [EvaluationSet.Item], sets: [(name: String, items: [EvaluationSet.Item])],
                                   reps: Int, into r: inout Result) async throws {
         let inputs = items.map(\.input)
         let labels = items.map(\.label)
@@ -205,14 +204,9 @@ struct BenchAICommand: ParsableCommand {
         r.categorizationSeconds = try await Self.median(reps) { decisions = await categorizer.categorize(inputs) }
         r.categorizationAccuracy = Double(zip(decisions, labels).filter { $0.category == $1 }.count) / Double(max(1, labels.count))
         r.categorizationLLMCalls = decisions.filter { $0.source == .llm }.count
-        let allDecisions = await categorizer.categorize(all.map(\.input))
-        for holdout in [false, true] {
-            let pairs = zip(all, allDecisions).filter { $0.0.holdout == holdout }.map { ($0.0.label, $0.1.category) }
-            if holdout { r.categoryScoresHoldout = CategoryScores(pairs: pairs) } else { r.categoryScoresDev = CategoryScores(pairs: pairs) }
-        }
-        if !modern.isEmpty {
-            let modernDecisions = await categorizer.categorize(modern.map(\.input))
-            r.categoryScoresModern = CategoryScores(pairs: zip(modern, modernDecisions).map { ($0.0.label, $0.1.category) })
+        for set in sets {
+            let decisions = await categorizer.categorize(set.items.map(\.input))
+            r.categorySets.append(SetEvaluation(name: set.name, items: set.items, decisions: decisions))
         }
     }
 
@@ -292,12 +286,12 @@ struct BenchAICommand: ParsableCommand {
 
     static func table(_ r: Result) -> String {
         func f(_ v: Double?, _ format: String) -> String { v.map { String(format: format, $0) } ?? "n/a" }
+        let categoryLines = (["category quality, per labelled set and part (held-out rows are never tuned on):"]
+                             + r.categorySets.flatMap { $0.lines(matrices: false) }.map { "  " + $0 }).joined(separator: "\n")
         var lines = ["on-device AI, \(r.emails) emails, medians",
                      "embeddings (\(r.embeddingModel ?? "none")):      \(f(r.embeddingsPerSecond, "%.1f")) emails/s",
                      "categorise \(r.emails):                 \(f(r.categorizationSeconds, "%.2f")) s (spec < 30 s), accuracy \(f(r.categorizationAccuracy.map { $0 * 100 }, "%.0f"))%, LLM consulted for \(r.categorizationLLMCalls ?? 0)",
-                     "category quality, tuning part:  \(r.categoryScoresDev?.summary ?? "n/a")",
-                     "category quality, held out:     \(r.categoryScoresHoldout?.summary ?? "n/a")",
-                     "category quality, modern set:   \(r.categoryScoresModern?.summary ?? "n/a")",
+                     categoryLines,
                      "smart replies (\(r.generationModel ?? "none")): \(f(r.smartReplySeconds, "%.2f")) s (spec < 3 s; first, cold: \(f(r.coldReplySeconds, "%.2f")) s)",
                      "  prompt \(f(r.replyPromptTokens, "%.0f")) tokens (\(f(r.replyEvaluatedPromptTokens, "%.0f")) evaluated) in \(f(r.replyPromptSeconds, "%.2f")) s, generated \(f(r.replyGeneratedTokens, "%.0f")) tokens in \(f(r.replyGenerationSeconds, "%.2f")) s",
                      "summary of 4 messages:          \(f(r.summarySeconds, "%.2f")) s (spec < 3 s; first, cold: \(f(r.coldSummarySeconds, "%.2f")) s)",

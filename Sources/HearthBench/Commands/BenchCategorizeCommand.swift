@@ -4,29 +4,36 @@ import HearthAI
 import HearthCLI
 import HearthCore
 
-/// `hearth-bench categorize`: accuracy of the categoriser per category on the hand-labelled
-/// evaluation set (docs/ai.md, "Evaluation set"). Moved out of `hearth categorize --eval`: an
-/// evaluation needs the corpora and measures the product; it is not something a user runs.
+/// `hearth-bench categorize`: accuracy of the categoriser on the hand-labelled evaluation sets
+/// (docs/ai.md, "Evaluation set"), with per-class precision/recall and a confusion matrix for
+/// each set's dev and held-out part. Moved out of `hearth categorize --eval`: an evaluation needs
+/// the corpora and measures the product; it is not something a user runs.
 struct BenchCategorizeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "categorize",
-        abstract: "Categorisation accuracy per category on the labelled evaluation set.",
+        abstract: "Categorisation accuracy, per-class precision/recall and confusion on the labelled sets.",
         discussion: """
-            The set is Tests/HearthAITests/Resources/category-eval.tsv (keys into the SpamAssassin corpus \
-            under $HEARTH_CORPORA) unless --eval-set names another.
+            The sets are Tests/HearthAITests/Resources/category-eval{,-modern,-older}.tsv (keys into the corpora \
+            under $HEARTH_CORPORA) unless --eval-set names one file.
             """)
 
-    @Option(help: "The labelled set (default: the repository's).") var evalSet: String?
+    @Option(help: "One labelled set (default: the repository's three).") var evalSet: String?
     @Flag(help: "Do not consult the LLM for unsure emails (faster).") var noLlm = false
     @Flag(help: "List the misses of the tuning (dev) rows with the categoriser's reasons; held-out rows are only counted.")
     var showDevMisses = false
     @Flag(help: "Print the result as JSON.") var json = false
 
+    struct Report: Encodable {
+        let sets: [SetEvaluation]
+        let overall: EvaluationReport
+    }
+
     func run() throws {
         try reportingAIErrors(json: json) {
-            let set = try EvaluationSet.load(path: evalSet)
+            let named = evalSet.map { [(name: URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent, path: $0)] } ?? EvaluationSet.named
+            let sets = try named.map { (name: $0.name, items: try EvaluationSet.load(path: $0.path)) }
             let useLLM = !noLlm
-            let inputs = set.map(\.input)
+            let inputs = sets.flatMap { $0.items.map(\.input) }
             let started = Date()
             let decisions = try AsyncBridge.run {
                 let services = AIServices()
@@ -34,13 +41,26 @@ struct BenchCategorizeCommand: ParsableCommand {
                                                               generator: useLLM ? services.generator() : nil)
                 return await categorizer.categorize(inputs)
             }
-            let report = EvaluationReport(items: set, decisions: decisions, seconds: Date().timeIntervalSince(started))
-            StandardStreams.out(json ? try JSONOutput.render("categorize.eval", report) : report.table)
-            if showDevMisses {
-                for (item, decision) in zip(set, decisions) where !item.holdout && item.label != decision.category {
-                    StandardStreams.out("miss \(item.key): \(item.label.rawValue) → \(decision.category.rawValue) [\(decision.source.rawValue)] "
-                                        + "\(item.input.from?.address ?? "?") | \(item.input.subject.prefix(60)) | " + decision.reasons.joined(separator: "; "))
+            let seconds = Date().timeIntervalSince(started)
+            var offset = 0
+            var evaluations: [SetEvaluation] = []
+            var misses: [String] = []
+            for set in sets {
+                let part = Array(decisions[offset..<offset + set.items.count])
+                offset += set.items.count
+                evaluations.append(SetEvaluation(name: set.name, items: set.items, decisions: part))
+                guard showDevMisses else { continue }
+                for (item, decision) in zip(set.items, part) where !item.holdout && item.label != decision.category {
+                    misses.append("miss \(item.key): \(item.label.rawValue) → \(decision.category.rawValue) [\(decision.source.rawValue)] "
+                                  + "\(item.input.from?.address ?? "?") | \(item.input.subject.prefix(60)) | " + decision.reasons.joined(separator: "; "))
                 }
+            }
+            let overall = EvaluationReport(items: sets.flatMap(\.items), decisions: decisions, seconds: seconds)
+            if json {
+                StandardStreams.out(try JSONOutput.render("categorize.eval", Report(sets: evaluations, overall: overall)))
+            } else {
+                StandardStreams.out((["all sets together: " + overall.table] + evaluations.flatMap { $0.lines(matrices: true) } + misses)
+                    .joined(separator: "\n"))
             }
         }
     }

@@ -17,8 +17,15 @@ enum EvaluationSet {
 
     /// The 2002 SpamAssassin set (dev and held-out rows).
     static var defaultPath: String { resources.appendingPathComponent("category-eval.tsv").path }
-    /// Newer real mail from the mime-* corpora, all held out (docs/ai.md, "Modern set").
+    /// Newer real mail from the mime-* corpora (docs/ai.md, "Modern set").
     static var modernPath: String { resources.appendingPathComponent("category-eval-modern.tsv").path }
+    /// Older or undated real mail of the mime-* corpora and linux-mips posts (session 8).
+    static var olderPath: String { resources.appendingPathComponent("category-eval-older.tsv").path }
+
+    /// Every labelled set the benchmarks report, by the name they print.
+    static var named: [(name: String, path: String)] {
+        [("2002", defaultPath), ("modern", modernPath), ("older", olderPath)]
+    }
 
     static var corpus: URL {
         get throws {
@@ -35,7 +42,8 @@ enum EvaluationSet {
         let rows = tsv.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t").map(String.init) }.filter { $0.count >= 3 }
         // An absolute path names a message file anywhere (a sanity-check set of generated mail).
         func messageURL(_ key: String) -> URL { key.hasPrefix("/") ? URL(fileURLWithPath: key) : corpora.appendingPathComponent(key) }
-        let inTarball = rows.filter { !FileManager.default.fileExists(atPath: messageURL($0[0]).path) }
+        let inMailboxes = try MailboxArchive.messages(keys: rows.map { $0[0] }.filter { $0.contains(".mboxrd.xz#") }, corpora: corpora)
+        let inTarball = rows.filter { !FileManager.default.fileExists(atPath: messageURL($0[0]).path) && inMailboxes[$0[0]] == nil }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-eval-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -54,7 +62,7 @@ enum EvaluationSet {
         return rows.compactMap { row in
             let direct = messageURL(row[0])
             let file = FileManager.default.fileExists(atPath: direct.path) ? direct : dir.appendingPathComponent("spamassassin-public-corpus/\(row[0])")
-            guard let label = AICategory(rawValue: row[1]), let data = try? Data(contentsOf: file),
+            guard let label = AICategory(rawValue: row[1]), let data = inMailboxes[row[0]] ?? (try? Data(contentsOf: file)),
                   let parsed = try? parser.parse(data) else { return nil }
             let body = parsed.textBody ?? parsed.htmlBody.map(MailTextTrimmer.plainText(fromHTML:)) ?? parsed.snippet
             let input = CategorizationInput(from: parsed.from.first, recipients: parsed.to + parsed.cc, subject: parsed.subject,
