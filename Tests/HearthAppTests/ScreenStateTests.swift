@@ -108,6 +108,27 @@ struct ScreenStateTests {
         #expect(state.expanded == [EmailID(1), EmailID(2), EmailID(3), EmailID(4)])
     }
 
+    @Test("conversation: replies are prepared unasked for a person's mail, on request for broadcasts and the user's own last word")
+    func conversationReplyOffer() {
+        let thread = MailThread(id: ThreadID(1), accountID: AccountID(1), subject: "s", latestDate: start)
+        func replies(from address: String, category: AICategory = .uncategorized, ai: Bool = true) -> ConversationState.AIReplies {
+            let email = Email(id: EmailID(1), accountID: AccountID(1), threadID: ThreadID(1), from: EmailAddress(address: address),
+                              subject: "s", dateReceived: start, aiCategory: category)
+            var state = ConversationState()
+            state.reduce(.loaded(thread, [email], aiAvailable: ai, ownAddress: "Me@Example.org"))
+            return state.smartReplies
+        }
+        #expect(replies(from: "ann@example.org") == .loading)
+        #expect(replies(from: "list-member@example.org", category: .forums) == .loading)
+        #expect(replies(from: "ann@example.org", category: .primary) == .loading)
+        #expect(replies(from: "me@example.org") == .onRequest, "the user wrote last")
+        #expect(replies(from: "news@shop.example", category: .promotions) == .onRequest)
+        #expect(replies(from: "alerts@bank.example", category: .updates) == .onRequest)
+        #expect(replies(from: "friend@network.example", category: .social) == .onRequest)
+        #expect(replies(from: "no-reply@bank.example") == .onRequest, "a no-reply sender, even unsorted")
+        #expect(replies(from: "ann@example.org", ai: false) == .unavailable)
+    }
+
     @Test("thread list: pages follow the keyset cursor and stop at a short page")
     func threadListPaging() throws {
         let (store, _) = try freshStore()

@@ -121,6 +121,40 @@ struct AITests {
         #expect(!page.body.contains("it on Friday."), "a stale summary is not shown")
     }
 
+    @Test("suggested replies are prepared unasked only for mail a person may answer; otherwise a button")
+    func repliesUnaskedOnlyForPersonalMail() async throws {
+        let web = try await fixture(FakeGenerator())
+        defer { Task { await web.stop() } }
+        let cookie = try await web.login()
+        let account = try #require(web.account.id)
+        func conversation(_ subject: String) async throws -> String {
+            let thread = try #require(try web.thread(subject: subject)?.id)
+            return try await web.http.request("GET", "/mail?box=inbox&t=\(thread.rawValue)", headers: ["Cookie": cookie]).body
+        }
+        func deliver(_ id: String, subject: String, from: String, replyTo: String? = nil, minutes: Double) throws -> EmailID {
+            let date = Date(timeIntervalSince1970: 1_704_070_000 + minutes * 60)
+            let email = Email(accountID: account, messageID: id, inReplyTo: replyTo, references: replyTo.map { [$0] } ?? [],
+                              from: EmailAddress(address: from), to: [EmailAddress(address: web.account.email)],
+                              subject: subject, bodyPlain: "Text of \(id).", snippet: "Text of \(id).", dateReceived: date, dateSent: date)
+            let inserted = try web.store.insert([NewMessage(email: email, attachments: [], folderID: web.inbox.id!,
+                                                            threadingKey: MessageMapping.threadingKey(for: email))])
+            return try #require(inserted.first)
+        }
+        let unasked = "data-suggest-now=\"1\""
+        let personal = try await conversation("Quarterly budget")
+        #expect(personal.contains("id=\"smart-replies\"") && personal.contains(unasked), "Bob wrote last: suggestions at once")
+
+        let sale = try deliver("sale@x", subject: "Winter sale: 30% off", from: "news@shop.example", minutes: 1)
+        try web.store.assignCategories([CategoryAssignment(emailID: sale, category: .promotions, confidence: 0.9, source: .signals)])
+        _ = try deliver("alert@x", subject: "New sign-in to your account", from: "no-reply@bank.example", minutes: 2)
+        _ = try deliver("mine@x", subject: "Re: Lunch on Friday?", from: web.account.email, replyTo: "c1@x", minutes: 3)
+        for subject in ["Winter sale: 30% off", "New sign-in to your account", "Lunch on Friday?"] {
+            let page = try await conversation(subject)
+            #expect(page.contains("id=\"suggest-form\""), "\(subject): the user can still ask")
+            #expect(!page.contains(unasked), "\(subject): nothing computed unasked")
+        }
+    }
+
     @Test("a failing model: a quiet note, the page still works")
     func failingModel() async throws {
         let web = try await fixture(FakeGenerator(fails: true))

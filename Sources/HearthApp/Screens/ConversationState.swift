@@ -11,12 +11,16 @@ public struct ConversationState: Sendable, Equatable {
     public var smartReplies: AIReplies = .unavailable
 
     public enum AIText: Sendable, Equatable { case unavailable, loading, ready(String), failed(String) }
-    public enum AIReplies: Sendable, Equatable { case unavailable, loading, ready([String]), failed(String) }
+    /// `onRequest`: a model is installed but the newest message is not one people answer
+    /// (`SmartReplyOffer`), so the screen shows a "Suggest replies" button and computes nothing.
+    public enum AIReplies: Sendable, Equatable { case unavailable, onRequest, loading, ready([String]), failed(String) }
 
     public init() {}
 
     public enum Action: Sendable, Equatable {
-        case loaded(MailThread, [Email], aiAvailable: Bool)
+        /// `ownAddress`: the account's address, so a thread the user answered last gets no
+        /// suggestions unasked.
+        case loaded(MailThread, [Email], aiAvailable: Bool, ownAddress: String? = nil)
         case toggle(EmailID)
         case expandAll
         case summary(AIText)
@@ -25,7 +29,7 @@ public struct ConversationState: Sendable, Equatable {
 
     public mutating func reduce(_ action: Action) {
         switch action {
-        case .loaded(let thread, let emails, let aiAvailable):
+        case .loaded(let thread, let emails, let aiAvailable, let ownAddress):
             let sameThread = self.thread?.id == thread.id
             self.thread = thread
             messages = emails
@@ -37,7 +41,9 @@ public struct ConversationState: Sendable, Equatable {
                 expanded = Set(emails.filter { !$0.isRead }.compactMap(\.id))
                 if let last = emails.last?.id { expanded.insert(last) }
                 summary = aiAvailable && emails.count >= 3 ? .loading : .unavailable
-                smartReplies = aiAvailable ? .loading : .unavailable
+                let newest = emails.last(where: { !$0.isDraft }) ?? emails.last
+                let unasked = newest.map { SmartReplyOffer.suggestsUnasked(newest: $0, ownAddress: ownAddress) } ?? false
+                smartReplies = !aiAvailable ? .unavailable : unasked ? .loading : .onRequest
             }
         case .toggle(let id):
             if expanded.contains(id) { expanded.remove(id) } else { expanded.insert(id) }

@@ -47,7 +47,14 @@ public enum AutomatedMail {
                 return true
             }
         }
-        guard let address = fromAddress?.lowercased(), let at = address.firstIndex(of: "@") else { return false }
+        return fromAddress.map(isMachineSender) ?? false
+    }
+
+    /// A no-reply, bounce or system address (`noreply@`, `no-reply-alerts@`, `mailer-daemon@`):
+    /// nobody reads what is sent back to it.
+    public static func isMachineSender(_ address: String) -> Bool {
+        let address = address.lowercased()
+        guard let at = address.firstIndex(of: "@") else { return false }
         let local = String(address[..<at])
         return machineLocalParts.contains(local) || local.hasPrefix("noreply") || local.hasPrefix("no-reply")
             || local.hasPrefix("bounce")

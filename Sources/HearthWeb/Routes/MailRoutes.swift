@@ -82,7 +82,8 @@ extension WebApp {
         // Which messages are open is the screens' rule (HearthApp ConversationState): every
         // unread one and the newest — read before this request marks them read.
         var screen = ConversationState()
-        screen.reduce(.loaded(thread, emails, aiAvailable: ai.isAvailable))
+        let ownAddress = try? store.account(thread.accountID)?.email
+        screen.reduce(.loaded(thread, emails, aiAvailable: ai.isAvailable, ownAddress: ownAddress ?? nil))
         let prefix = "/inline/\(policy.frameToken)"
         var messages: [ConversationView.Message] = []
         for email in emails {
@@ -103,7 +104,7 @@ extension WebApp {
         let unread = emails.filter { !$0.isRead }.compactMap(\.id)
         if !unread.isEmpty { try perform(.setRead(true), on: unread, from: nil) }
         return ConversationView(thread: thread, messages: messages, location: location, csrfToken: policy.csrfToken,
-                                ai: aiArea(id, emails: emails, location: location),
+                                ai: aiArea(id, emails: emails, location: location, suggestRepliesNow: screen.smartReplies == .loading),
                                 moveMenu: moveMenu(accounts: [thread.accountID], location: location)).render()
     }
 

@@ -13,6 +13,9 @@ struct ConversationAIArea {
     /// No valid summary yet and the thread has 3+ messages: the script asks for one at once
     /// (spec §5.6.4: automatic for such threads); otherwise the user presses "Summarize".
     var summarizeAutomatically: Bool
+    /// The newest message is one people answer (HearthApp `ConversationState`, `SmartReplyOffer`):
+    /// the script asks for suggestions at once; otherwise only when "Suggest replies" is pressed.
+    var suggestRepliesNow: Bool
     /// Where the no-script form returns to.
     var returnURL: String
 
@@ -21,11 +24,13 @@ struct ConversationAIArea {
         var threadID: Int64
         var summary: String?
         var summarizeAutomatically: Bool
+        var suggestRepliesNow: Bool
         var aiReturnURL: String
     }
 
     func model(thread: ThreadID) -> Model {
-        Model(threadID: thread.rawValue, summary: summary, summarizeAutomatically: summarizeAutomatically, aiReturnURL: returnURL)
+        Model(threadID: thread.rawValue, summary: summary, summarizeAutomatically: summarizeAutomatically,
+              suggestRepliesNow: suggestRepliesNow, aiReturnURL: returnURL)
     }
 }
 
@@ -33,11 +38,11 @@ extension WebApp {
     /// The AI areas of a conversation, or nil when no chat model is installed (deleting the model
     /// takes the AI areas away, stored summaries included: docs/web.md, Settings › AI models).
     /// A stored summary that still describes the thread is part of the page: visible on open.
-    func aiArea(_ id: ThreadID, emails: [Email], location: MailLocation) -> ConversationAIArea? {
+    func aiArea(_ id: ThreadID, emails: [Email], location: MailLocation, suggestRepliesNow: Bool) -> ConversationAIArea? {
         guard ai.isAvailable else { return nil }
         let cached = ConversationAI.cachedSummary(id, emails: emails, store: store)
         return ConversationAIArea(summary: cached,
                                   summarizeAutomatically: cached == nil && emails.count >= ThreadSummaryService.automaticThreshold,
-                                  returnURL: location.url())
+                                  suggestRepliesNow: suggestRepliesNow, returnURL: location.url())
     }
 }

@@ -302,7 +302,8 @@
         });
       };
       rform.addEventListener("submit", ev => { ev.preventDefault(); run(); });
-      run();
+      // Unasked only for mail a person may answer (the server decides: data-suggest-now).
+      if (replies.dataset.suggestNow === "1") run();
     }
     const summary = $("#ai-summary", root), sform = $("#summarize-form", root);
     if (summary && sform && !summary.dataset.bound) {
