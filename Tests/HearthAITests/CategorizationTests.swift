@@ -235,4 +235,64 @@ import Testing
         #expect(scores.confusion == [[1, 0, 0, 1, 0], [0, 0, 0, 0, 0], [0, 0, 0, 1, 0], [0, 0, 0, 1, 0], [0, 0, 0, 0, 1]])
         #expect(scores.matrix.split(separator: "\n").count == 6)
     }
+
+    @Test func listSoftwareThatAddsNoListFieldsStillMakesAPersonsPostForums() {
+        // Majordomo and Ecartis deliver with Sender: owner-x@ / x-bounce@ and Precedence: bulk, no List-*.
+        let question = CategorySignals.evaluate(Self.input(from: "laurie@uni.example.edu", name: "Laurie Warren", subject: "Securing multiple virtual hosts",
+                                                            text: "Has anyone set up several virtual hosts with one certificate? The report says the build failed.",
+                                                            headers: [("Sender", "owner-ssl-users@ssl.example.org"), ("Precedence", "bulk")]))
+        #expect(question.category == .forums)
+        let patch = CategorySignals.evaluate(Self.input(from: "manish@vendor.example", name: "Manish L", subject: "need help to install linux on RM200",
+                                                         headers: [("Sender", "linux-mips-bounce@linux-mips.example"), ("X-List", "linux-mips"), ("Precedence", "bulk")]))
+        #expect(patch.category == .forums)
+        let mailman = CategorySignals.evaluate(Self.input(from: "ana@example.org", name: "Ana", subject: "Meeting room for Thursday?",
+                                                           headers: [("X-BeenThere", "club@lists.example.org")]))
+        #expect(mailman.category == .forums)
+        // A person's reply carrying Precedence: bulk came through a list; an out-of-office reply does not make one.
+        let reply = CategorySignals.evaluate(Self.input(from: "teo@home.example", name: "Teo", subject: "Re: cannot connect from Linux",
+                                                         headers: [("Precedence", "bulk")], reply: true))
+        #expect(reply.category == .forums)
+        let away = CategorySignals.evaluate(Self.input(from: "teo@home.example", name: "Teo", subject: "Out of Office: Re: cannot connect",
+                                                        headers: [("Precedence", "bulk")], reply: true))
+        #expect(away.category != .forums)
+        // The list's own newsletter or an organisation's announcement through list software is no discussion;
+        // nor is a feedback-loop report that passed a list.
+        let digest = CategorySignals.evaluate(Self.input(from: "editor@publisher.example", name: "The Weekly Digest", subject: "Weekly digest: issue 42",
+                                                          headers: [("Sender", "owner-digest@publisher.example")]))
+        #expect(digest.category != .forums)
+        let report = CategorySignals.evaluate(Self.input(from: "scomp@isp.example", subject: "Email Feedback Report for IP 192.0.2.1",
+                                                          headers: [("X-BeenThere", "abuse@lists.example.org")]))
+        #expect(report.category == .updates)
+        // Synced mail keeps the fields these signals read.
+        let kept = CategorizationHeaders.pick([HeaderField(name: "Sender", value: "owner-x@example.org"), HeaderField(name: "X-BeenThere", value: "x@example.org"),
+                                               HeaderField(name: "Received", value: "from a by b")]).map(\.name)
+        #expect(kept == ["Sender", "X-BeenThere"])
+    }
+
+    @Test func aCompanyConfidentialityNoticeDoesNotMakeAPersonsMailBulk() {
+        let mail = Self.input(from: "j.morales@firm.example", name: "Julia Morales", subject: "Contract draft",
+                              text: "Hi, the draft is attached; can you check clause 4 by Friday? Julia. "
+                                  + "This email is confidential. If you have received this email in error, please notify the sender and delete it.")
+        let verdict = CategorySignals.evaluate(mail)
+        #expect(verdict.category == .primary)
+        // The same sentence in a newsletter's footer still counts.
+        #expect(!BulkMailEvidence(Self.input(from: "a@b.example", subject: "x", text: "You have received this because you subscribed.")).boilerplate.isEmpty)
+    }
+
+    @Test func mailToNobodyInParticularThatSellsIsNotTakenForACorrespondent() {
+        let offer = CategorySignals.evaluate(Self.input(from: "debbie@isp.example", name: "Debbie", subject: "Attention",
+                                                         text: "Dear Homeowner, you have been pre-approved for a home loan at our lowest rate. This offer ends soon."))
+        #expect(offer.category == nil && offer.lean == .promotions)
+        // A person who writes "Dear Sir" without selling anything is still a person.
+        let letter = CategorySignals.evaluate(Self.input(from: "igor@lab.example", name: "Igor S", subject: "Need help",
+                                                          text: "Dear Sir, I have a problem with your parser and nested messages. Is this a bug?"))
+        #expect(letter.category == .primary)
+    }
+
+    @Test func replyHandlingAddressesAndSubscriptionConfirmationsAreAutomated() {
+        #expect(BulkMailEvidence.isMachineAddress("volunteer-reply") && BulkMailEvidence.isMachineAddress("reply+abc") && BulkMailEvidence.isMachineAddress("reply"))
+        #expect(!BulkMailEvidence.isMachineAddress("replyn"))
+        #expect(CategoryVocabulary.isTransactional(subject: "You're signed up for the Reich Report!"))
+        #expect(CategoryVocabulary.isTransactional(subject: "Thanks for subscribing"))
+    }
 }

@@ -29,6 +29,11 @@ struct BulkMailEvidence: Sendable {
     var sentToList: Bool
     /// Links in the start of the text: newsletters carry many, people's mail few.
     var links: Int
+    /// The list software that delivered the message, when its own fields say so although the
+    /// RFC 2369 List-* fields are missing (about half of real list mail): a `Sender:` that is the
+    /// list's bounce or owner address (Majordomo's owner-x@, Ecartis' and Mailman's x-bounce(s)@,
+    /// x-request@, x-admin@, a Google/Yahoo group), or Mailman's X-BeenThere, Ecartis' X-List.
+    var listDelivery: String?
 
     var isBulk: Bool {
         espFingerprint != nil || listHeaders || precedence.map(AutomatedMail.isBulkPrecedence) == true || !boilerplate.isEmpty
@@ -46,12 +51,44 @@ struct BulkMailEvidence: Sendable {
         organisationSender = Self.isOrganisationName(input.from?.name, domain: input.senderDomain ?? "")
         espFingerprint = Self.fingerprint(input)
         let body = input.text.lowercased()
-        boilerplate = Self.boilerplatePhrases.filter { body.contains($0) }
+        let bodyWithoutDisclaimer = Self.withoutConfidentialityNotice(body)
+        boilerplate = Self.boilerplatePhrases.filter { bodyWithoutDisclaimer.contains($0) }
         undisclosedRecipients = input.recipients.isEmpty
         // The first recipient: a list post names the list in To; a direct copy of a reply names the person.
         sentToList = input.recipients.first.map { Self.isListAddress($0.address.lowercased()) } ?? false
+        listDelivery = Self.listDelivery(input)
         links = body.components(separatedBy: "http://").count + body.components(separatedBy: "https://").count
             + body.components(separatedBy: "www.").count - 3
+    }
+
+    /// See `listDelivery`: nil when no list software's own field is there.
+    static func listDelivery(_ input: CategorizationInput) -> String? {
+        for name in ["X-BeenThere", "X-List", "X-Mailman-Version", "X-Ecartis-Version"] where input.header(name) != nil {
+            return name
+        }
+        guard let sender = input.header("Sender").flatMap(Self.bareAddress), sender != input.from?.address.lowercased() else { return nil }
+        let local = String(sender.split(separator: "@").first ?? "")
+        let listManager = local.hasPrefix("owner-") || ["-owner", "-bounce", "-bounces", "-request", "-admin", "-errors"].contains { local.hasSuffix($0) }
+            || local.contains("-bounces+") || local.contains("+bounces")
+        return listManager || isListAddress(sender) ? "Sender: \(sender)" : nil
+    }
+
+    /// "Name <a@b>" or "a@b" → "a@b", lower-cased.
+    static func bareAddress(_ value: String) -> String? {
+        let inner = value.split(separator: "<").last.map { $0.split(separator: ">").first.map(String.init) ?? "" } ?? value
+        let address = inner.trimmingCharacters(in: .whitespaces).lowercased()
+        return address.contains("@") ? address : nil
+    }
+
+    /// The text without the confidentiality notice many companies append to every person's
+    /// mail ("If you have received this email in error…", "…intended recipient…"): those
+    /// sentences share words with a newsletter's footer but say nothing about bulk mail.
+    static func withoutConfidentialityNotice(_ body: String) -> String {
+        let markers = ["in error", "intended recipient", "confidential", "privileged", "addressee"]
+        guard markers.contains(where: { body.contains($0) }) else { return body }
+        return body.components(separatedBy: CharacterSet(charactersIn: ".\n"))
+            .filter { sentence in !markers.contains { sentence.contains($0) } }
+            .joined(separator: ".")
     }
 
     /// Addresses of mailing lists and groups by the conventions list hosts use.
@@ -146,6 +183,8 @@ struct BulkMailEvidence: Sendable {
         "media", "owner", "request", "nobody", "mail", "email", "online", "confirm", "verification", "welcome",
         "booking", "bookings", "reservation", "reservations", "tickets", "travel", "commits", "commit", "cvs", "svn",
         "builds", "buildbot", "jenkins", "ci", "tracker", "bugs", "issues", "payments", "payment", "shipping", "delivery",
+        // Reply-handling addresses of notification and campaign systems ("reply+token@", "volunteer-reply@").
+        "reply",
     ]
 
     /// Phrases of the footer or header of mail sent to a list of subscribers.

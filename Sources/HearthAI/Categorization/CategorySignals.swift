@@ -86,6 +86,15 @@ public enum CategorySignals {
             reasons.append("sent to a list address")
         } else if tagged && !evidence.machineSender && (evidence.isBulk || evidence.undisclosedRecipients) && (reply || !newsletterLike) {
             reasons.append("list tag in the subject of group mail")
+        } else if let delivery = evidence.listDelivery, isPersonPosting(input, evidence: evidence), reply || !newsletterSubject(input.subject) {
+            // A person's post that list software delivered, its List-* fields stripped or never
+            // added (older managers, many archives): only the subject can make it a newsletter.
+            reasons.append("delivered by a mailing list (\(delivery))")
+        } else if evidence.precedence.map(AutomatedMail.isBulkPrecedence) == true, evidence.precedence != "junk", reply,
+                  isPersonPosting(input, evidence: evidence), !isAutoReply(subject) {
+            // People's mail programs never write Precedence: a person's reply carrying it went
+            // through a list (auto-replies, which also set it, are told by their subject).
+            reasons.append("a person's reply delivered with Precedence: \(evidence.precedence ?? "")")
         } else {
             return nil
         }
@@ -99,16 +108,46 @@ public enum CategorySignals {
         if evidence.machineSender {
             return SignalVerdict(category: nil, confidence: 0.5, candidates: [.forums, .updates], reasons: reasons + ["automated-looking sender replying on a list"], lean: .forums)
         }
-        if !reply && newsletterLike && !evidence.listPost {
+        // Body words alone do not make a newsletter of a person's post that list software
+        // delivered: technical discussion is full of "build", "report", "update".
+        if !reply && newsletterLike && !evidence.listPost && !(evidence.listDelivery != nil && isPersonPosting(input, evidence: evidence)) {
             return SignalVerdict(category: nil, confidence: 0.5, candidates: [.forums, .updates, .promotions], reasons: reasons + ["reads like a newsletter"])
         }
         return SignalVerdict(category: .forums, confidence: 0.92, candidates: [.forums], reasons: reasons)
     }
 
+    /// A person, not a service, wrote it: no machine address, no organisation's name, no
+    /// bulk-mail service's fingerprint.
+    static func isPersonPosting(_ input: CategorizationInput, evidence: BulkMailEvidence) -> Bool {
+        input.from != nil && !evidence.machineSender && !evidence.organisationSender && evidence.espFingerprint == nil
+    }
+
+    /// A subject that announces an issue of something ("Weekly digest", "Headlines for…",
+    /// "Sale ends tonight"), not a topic people discuss.
+    static func newsletterSubject(_ subject: String) -> Bool {
+        let scores = CategoryVocabulary.score(subject: subject, body: "")
+        return scores.updates >= 3 || scores.promotions >= 4
+    }
+
+    /// The text opens with a salutation to a role or to anyone ("Dear Homeowner", "Dear
+    /// Sir/Madam", "Dear Customer", "Hello Friend"), as mass mail does; people name the person.
+    static func addressesNobodyInParticular(_ text: String) -> Bool {
+        let opening = text.lowercased().prefix(120)
+        return opening.range(of: #"^\W*((dear|hello|hi|greetings),?\s+)?(home\s?owner|sir|madam|sirs|friend|friends|customer|valued|member|user|subscriber|colleague|business owner|internet user|computer user|webmaster|registrant|beneficiary)s?\b"#,
+                             options: .regularExpression) != nil
+            || opening.hasPrefix("attention")
+    }
+
+    /// Out-of-office and other automatic answers, in the languages of the mail the client meets.
+    static func isAutoReply(_ subject: String) -> Bool {
+        ["out of office", "automatic reply", "auto:", "autoreply", "auto-reply", "abwesend",
+         "réponse automatique", "risposta automatica", "respuesta automática", "automatische antwort"].contains { subject.contains($0) }
+    }
+
     /// Subjects of commit, bug-tracker and CI mail, which reach lists under a person's name.
     /// Also an issue or pull-request number closing the subject ("… (#42)"), as code hosts write it.
     static func isServiceNotification(_ subject: String) -> Bool {
-        subject.range(of: #"\b(cvs|svn|git) (commit|update)|\bcvs:|\bcommit(ted)?:|\[(jira|bugzilla|bug \d+|jenkins|ci)\]|\bbug #?\d+\b|\bbuild (failed|succeeded|fixed|broken)|\(#\d+\)\s*$"#,
+        subject.range(of: #"\b(cvs|svn|git) (commit|update)|\bcvs:|\bcommit(ted)?:|\[(jira|bugzilla|bug \d+|jenkins|ci)\]|\bbug #?\d+\b|\bbuild (failed|succeeded|fixed|broken)|\b(abuse|feedback) report\b|\(#\d+\)\s*$"#,
                       options: .regularExpression) != nil
     }
 
@@ -175,6 +214,13 @@ public enum CategorySignals {
         // address repeated as the name) is how scripts and notification systems send.
         let named = input.from?.name.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.contains("@") } ?? false
         if !named { reasons.append("no sender name") }
+        // "Dear Homeowner", "Dear Sir/Madam", "Friend," then an offer: mail to nobody in
+        // particular that sells is not a correspondent's, whatever name it carries.
+        let body = CategoryVocabulary.score(subject: "", body: input.text)
+        if addressesNobodyInParticular(input.text) && body.promotions >= 1 {
+            reasons.append("a generic salutation and an offer")
+            return SignalVerdict(category: nil, confidence: 0.5, candidates: withoutSocial, reasons: reasons, lean: .promotions)
+        }
         if named && !evidence.undisclosedRecipients && input.recipients.count <= 10 && scores.promotions < 2 && scores.updates < 3
             && evidence.links < 5 {
             return SignalVerdict(category: .primary, confidence: 0.86, candidates: [.primary], reasons: reasons)

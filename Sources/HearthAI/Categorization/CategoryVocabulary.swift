@@ -16,6 +16,8 @@ enum CategoryVocabulary {
         "bill ", "billing", "refund", "due date", "balance", "transaction", "transfer", "deposit", "appointment",
         "reminder", "registration", "welcome to", "activate", "reset", "two-factor", "2fa", "ticket #", "case #",
         "check-in", "boarding pass", "e-ticket", "your request", "application", "has been approved", "declined",
+        "signed up", "you're subscribed", "you are subscribed", "subscription confirmed", "thanks for subscribing",
+        "thank you for subscribing", "thanks for signing up", "thank you for signing up",
     ]
 
     /// Notifications, alerts and the news a user subscribed to.

@@ -14,6 +14,8 @@ public enum CategorizationHeaders {
         "list-id", "list-post", "list-unsubscribe", "list-help", "mailing-list", "x-mailing-list",
         "precedence", "auto-submitted", "x-mailer", "feedback-id", "list-unsubscribe-post", "x-csa-complaints",
         "x-auto-response-suppress", "x-autoreply", "x-autorespond", "x-report-abuse", "x-abuse-info",
+        // List software that adds no List-* fields still says it delivered the post (issue 15).
+        "sender", "x-beenthere", "x-list", "x-mailman-version", "x-ecartis-version",
     ]
 
     /// Prefixes of fields only bulk-mail services write (campaign and tracking ids of Mailchimp,
