@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import HearthAI
 import HearthCore
-import HearthMIME
 
 /// The AI adapters wired for one command: whatever models are installed, nothing otherwise.
 package struct AIServices {
@@ -18,15 +17,6 @@ package struct AIServices {
 
     package func generator() -> LlamaTextGenerator? {
         manager.installedModel(for: .generation).map { LlamaTextGenerator(modelPath: $0.path, modelIdentifier: $0.entry.id) }
-    }
-
-    /// The categoriser's header fields of a stored email: those kept at ingestion (synced and
-    /// imported mail, v9-ai-signals), else parsed from the raw source when one is kept (mail
-    /// imported before that table existed), else none.
-    static func headers(of id: EmailID, store: any EmailRepository & AIBacklogRepository) -> [HeaderField] {
-        if let kept = try? store.signalHeaders(of: [id])[id], !kept.isEmpty { return kept }
-        guard let raw = try? store.rawSource(of: id), let parsed = try? MIMEParser().parse(raw) else { return [] }
-        return CategorizationHeaders.pick(parsed.headers)
     }
 
     static func unavailable(_ feature: String) -> CLIError {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HearthAI
+import HearthApp
 import HearthCore
 
 /// `hearth categorize`: categorise uncategorised mail (signals → embeddings → LLM for the
@@ -32,23 +33,20 @@ struct CategorizeCommand: ParsableCommand {
                 try correct(EmailID(email), to: category, engine: engine)
                 return
             }
-            let ids = try engine.store.uncategorizedEmails(limit: limit)
-            let emails = try ids.compactMap { try engine.store.email($0) }
-            let inputs = emails.map { CategorizationInput(email: $0, headers: $0.id.map { AIServices.headers(of: $0, store: engine.store) } ?? []) }
-            let corrections = try engine.store.corrections(account: nil)
             let useLLM = !noLlm
             let started = Date()
-            let decisions = try AsyncBridge.run {
+            let store = engine.store
+            let limit = self.limit
+            let results = try AsyncBridge.run {
                 let services = AIServices()
-                let categorizer = await EmailCategorizer.make(embedder: await services.embedder(),
-                                                              generator: useLLM ? services.generator() : nil,
-                                                              corrections: corrections)
-                return await categorizer.categorize(inputs)
+                return try await MailCategories.categorizeUncategorized(store: store, embedder: await services.embedder(),
+                                                                        generator: useLLM ? services.generator() : nil, limit: limit)
             }
+            let emails = results.map(\.email)
+            let decisions = results.map(\.decision)
             let assignments = zip(emails, decisions).compactMap { email, d in
                 email.id.map { CategoryAssignment(emailID: $0, category: d.category, confidence: d.confidence, source: d.source) }
             }
-            try engine.store.assignCategories(assignments)
             let seconds = Date().timeIntervalSince(started)
             if global.json {
                 struct Row: Encodable { let emailId: Int64; let category: String; let confidence: Double; let source: String; let reasons: [String] }
@@ -74,12 +72,8 @@ struct CategorizeCommand: ParsableCommand {
     }
 
     private func correct(_ id: EmailID, to category: AICategory, engine: Engine) throws {
-        guard let email = try engine.store.email(id) else { throw CLIError.notFound("no email \(id.rawValue)") }
-        let text = CategorizationInput(email: email).embeddingText
-        let vector = try AsyncBridge.run { try await AIServices().embedder()?.embed([text]).first }
-        try engine.store.recordCorrection(CategoryCorrection(
-            accountID: email.accountID, emailID: id, senderAddress: email.from?.normalizedAddress ?? "",
-            category: category, embedding: vector, date: Date()))
+        let store = engine.store
+        let email = try AsyncBridge.run { try await MailCategories.recategorize(id, to: category, store: store, embedder: await AIServices().embedder()) }
         StandardStreams.out(global.json ? try JSONOutput.render("categorize.correction", ["emailId": "\(id.rawValue)", "category": category.rawValue])
                             : "email \(id.rawValue) is now \(category.rawValue); mail from \(email.from?.address ?? "this sender") and similar mail will follow")
     }

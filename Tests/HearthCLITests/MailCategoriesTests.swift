@@ -1,0 +1,85 @@
+import Foundation
+import HearthAI
+import HearthApp
+import HearthCore
+import HearthSearch
+import HearthStore
+import Testing
+
+/// The user's side of categorisation over a real store (spec §5.6.2, issue 15): an override
+/// decides the sender's next mail, and a sender the user wrote to is primary — both through the
+/// request path (`MailCategories`, what `hearth categorize` calls) and the background run after
+/// sync (`PostSyncAIWork`), which read the same inputs.
+@Suite(.timeLimit(.minutes(1)))
+struct MailCategoriesTests {
+    typealias Fixture = PostSyncAIWorkTests.Fixture
+
+    /// A shop's newsletter: ESP fingerprint and a selling subject (promotions by the signals).
+    @discardableResult
+    func newsletter(_ f: Fixture, _ id: String, day: Double) throws -> EmailID {
+        try f.add(id, from: "Deals", subject: "Winter sale: 40% off everything", body: "Shop now. Unsubscribe here.", day: day,
+                  headers: [HeaderField(name: "List-Unsubscribe", value: "<https://esp.example/u>"), HeaderField(name: "Feedback-ID", value: "1:shop:esp")])
+    }
+
+    @Test func aSenderTheUserMovedToPrimaryKeepsThatCategoryForItsNextMail() async throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        let first = try newsletter(f, "n1@x", day: 0)
+        let before = try await MailCategories.categorizeUncategorized(store: f.store, embedder: HashingEmbedder(), generator: nil, limit: 10)
+        #expect(before.map(\.decision.category) == [.promotions])
+
+        // The user moves it to primary: stored on the email as the user's choice.
+        _ = try await MailCategories.recategorize(first, to: .primary, store: f.store, embedder: HashingEmbedder())
+        let moved = try #require(try f.store.categoryAssignment(of: first))
+        #expect(moved.category == .primary && moved.source == .user)
+
+        // The sender's next mail, categorised on request and by the background run after sync.
+        let second = try newsletter(f, "n2@x", day: 1)
+        let next = try await MailCategories.categorizeUncategorized(store: f.store, embedder: HashingEmbedder(), generator: nil, limit: 10)
+        #expect(next.map(\.decision.category) == [.primary] && next.first?.decision.source == .preference)
+        #expect(try f.store.categoryAssignment(of: second)?.category == .primary)
+        let third = try newsletter(f, "n3@x", day: 2)
+        _ = await f.work(embedder: HashingEmbedder(), generator: nil).run()
+        #expect(try f.store.categoryAssignment(of: third)?.category == .primary)
+        #expect(try f.store.categoryAssignment(of: third)?.source == .preference)
+    }
+
+    @Test func aSenderTheUserWroteToIsPrimaryEvenWhenTheMailLooksAutomated() async throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        // Maria's first mail reads like a report (informing subject, several links): alone, not decided as a person's.
+        let body = "The figures: https://a.example/1 https://a.example/2 https://a.example/3 https://a.example/4 https://a.example/5"
+        let before = try f.add("m1@x", from: "Maria", subject: "Weekly status report and invoice", body: body, day: 0)
+        let unknown = try await MailCategories.categorizeUncategorized(store: f.store, embedder: HashingEmbedder(), generator: nil, limit: 10)
+        #expect(unknown.first?.decision.reasons.contains { $0.hasPrefix("you wrote to") } == false)
+        #expect(!(unknown.first?.decision.category == .primary && unknown.first?.decision.source == .signals))
+
+        // The user writes to Maria (a message in the Sent folder); her next mail of the same kind is primary.
+        let sent = try #require(try f.store.upsert(Folder(accountID: f.account, name: "Sent", imapPath: "Sent", folderType: .sent)).id)
+        let date = Date(timeIntervalSince1970: 1_760_100_000)
+        let reply = Email(accountID: f.account, messageID: "u1@x", from: EmailAddress(name: "Una", address: "una@example.test"),
+                          to: [EmailAddress(address: "maria@example.org")], subject: "Re: Weekly status report", bodyPlain: "Thanks!",
+                          snippet: "Thanks!", dateReceived: date, dateSent: date)
+        _ = try f.store.insert([NewMessage(email: reply, attachments: [], folderID: sent, imapUID: nil,
+                                           threadingKey: MessageMapping.threadingKey(for: reply))])
+        let later = try f.add("m2@x", from: "Maria", subject: "Weekly status report and invoice", body: body, day: 2)
+        let known = try await MailCategories.categorizeUncategorized(store: f.store, embedder: HashingEmbedder(), generator: nil, limit: 10)
+        let decision = try #require(known.first { $0.email.id == later }?.decision)
+        #expect(decision.category == .primary && decision.source == .signals)
+        #expect(decision.reasons.contains { $0.hasPrefix("you wrote to maria@example.org") })
+        // The background run reads the same history.
+        let third = try f.add("m3@x", from: "Maria", subject: "Weekly status report and invoice", body: body, day: 3)
+        _ = await f.work(embedder: HashingEmbedder(), generator: nil).run()
+        #expect(try f.store.categoryAssignment(of: third)?.category == .primary)
+        _ = before
+    }
+
+    @Test func anOverrideToNoCategoryOrOfAMissingEmailIsRefusedAndChangesNothing() async throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        let id = try newsletter(f, "n1@x", day: 0)
+        await #expect(throws: AppError.self) { try await MailCategories.recategorize(id, to: .uncategorized, store: f.store, embedder: nil) }
+        await #expect(throws: AppError.self) { try await MailCategories.recategorize(EmailID(9_999), to: .primary, store: f.store, embedder: nil) }
+        #expect(try f.store.corrections(account: nil).isEmpty)
+    }
+}
