@@ -295,4 +295,17 @@ import Testing
         #expect(CategoryVocabulary.isTransactional(subject: "You're signed up for the Reich Report!"))
         #expect(CategoryVocabulary.isTransactional(subject: "Thanks for subscribing"))
     }
+
+    @Test func transactionalAndSellingWordsAreKnownInTheLanguagesAfterEnglish() async {
+        #expect(CategoryVocabulary.isTransactional(subject: "Ihre Rechnung für März") && CategoryVocabulary.isTransactional(subject: "Votre facture est disponible")
+                && CategoryVocabulary.isTransactional(subject: "Confirmación de tu pedido") && CategoryVocabulary.isTransactional(subject: "Conferma prenotazione"))
+        let decisions = await EmailCategorizer().categorize([
+            Self.input(from: "service@versand.example", name: "Versand", subject: "Ihre Bestellung wurde versandt", headers: [("Precedence", "bulk")]),
+            Self.input(from: "news@boutique.example", name: "Boutique", subject: "Soldes : -50 % sur toute la boutique, livraison offerte",
+                       headers: [("List-Unsubscribe", "<https://esp.example/u>")]),
+        ])
+        #expect(decisions.map(\.category) == [.updates, .promotions])
+        // A person called Davis is not a notice ("avis"), nor is being informed a report ("informe").
+        #expect(CategoryVocabulary.score(subject: "Lunch with Davis", body: "I informed her.").updates == 0)
+    }
 }

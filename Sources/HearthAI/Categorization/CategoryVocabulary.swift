@@ -18,6 +18,13 @@ enum CategoryVocabulary {
         "check-in", "boarding pass", "e-ticket", "your request", "application", "has been approved", "declined",
         "signed up", "you're subscribed", "you are subscribed", "subscription confirmed", "thanks for subscribing",
         "thank you for subscribing", "thanks for signing up", "thank you for signing up",
+        // The same in the languages the client meets most after English (German, French,
+        // Spanish, Italian, Portuguese, Dutch): orders, invoices, bookings, codes, accounts.
+        "rechnung", "bestellung", "buchung", "bestätigung", "passwort", "kontoauszug", "zahlung", "lieferung", "ihr konto",
+        "facture", "commande", "réservation", "mot de passe", "relevé", "paiement", "livraison", "votre compte",
+        "factura", "pedido", "reserva", "confirmación", "contraseña", "envío", "su cuenta", "tu cuenta",
+        "fattura", "ordine", "prenotazione", "conferma", "pagamento", "spedizione", "il tuo account",
+        "fatura", "encomenda", "confirmação", "senha", "sua conta", "bestelling", "factuur", "wachtwoord", "betaling",
     ]
 
     /// Notifications, alerts and the news a user subscribed to.
@@ -27,6 +34,8 @@ enum CategoryVocabulary {
         "announcing", "notification", "notice", "status", "release notes", "changelog", "summary", "stories",
         "roundup", "this week", "today's", "tip", "tips", "column", "blog", "posted", "new comment", "mentioned",
         "assigned", "review requested", "build", "failed", "succeeded", "warning", "errata", "security update",
+        "bollettino", "boletín", "boletim", "mitteilung", "benachrichtigung", "aviso", "avviso", "notifica",
+        "notificación", "notificação", "rapport", "bericht", "relatório", "nieuwsbrief", "actualités", "noticias",
     ]
 
     /// Selling: prices, discounts, offers, calls to buy.
@@ -38,6 +47,9 @@ enum CategoryVocabulary {
         "upgrade now", "get it now", "shop", "shopping", "prices", "price", "buy", "sweepstakes", "win ", "prize",
         "register today", "sign up today", "subscribe now", "members save", "rewards", "points", "off your",
         "only $", "from $", "just $", "lowest", "cheap", "special", "new collection", "our new", "introducing",
+        "rabatt", "angebot", "gutschein", "sonderangebot", "kostenlos", "réduction", "promo", "soldes", "offre", "gratuit",
+        "oferta", "descuento", "rebajas", "gratis", "offerta", "sconto", "saldi", "gratuito", "desconto", "promoção",
+        "korting", "aanbieding",
     ]
 
     struct Scores: Sendable, Hashable { var promotions: Double; var updates: Double }
