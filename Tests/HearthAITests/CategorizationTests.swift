@@ -308,4 +308,16 @@ import Testing
         // A person called Davis is not a notice ("avis"), nor is being informed a report ("informe").
         #expect(CategoryVocabulary.score(subject: "Lunch with Davis", body: "I informed her.").updates == 0)
     }
+
+    @Test func feedItemsDeliveredByMailAreUpdatesWhateverTheyAreAbout() async {
+        let decisions = await EmailCategorizer().categorize([
+            // The item's headline talks about buying; the feed still only informs.
+            Self.input(from: "rssfeeds@example.org", subject: "Profiteers resell cheap drugs at the best price", text: "URL: http://news.example/1"),
+            Self.input(from: "digest@blog.example", name: "Blog", subject: "New deals on Lego sets", headers: [("X-RSS-Feed", "https://blog.example/feed")]),
+            // A shop's own newsletter is not a feed.
+            Self.input(from: "news@shop.example", name: "Shop", subject: "New deals: 30% off Lego sets", headers: [("List-Unsubscribe", "<https://esp.example/u>")]),
+        ])
+        #expect(decisions.map(\.category) == [.updates, .updates, .promotions])
+        #expect(CategoryVocabulary.isTransactional(subject: "Thanks for your purchase!") && CategoryVocabulary.isTransactional(subject: "Your trip with Ana"))
+    }
 }

@@ -164,6 +164,11 @@ public enum CategorySignals {
         if CategoryVocabulary.isTransactional(subject: subject) && !CategoryVocabulary.marketing.contains(where: { subject.contains($0) }) {
             return SignalVerdict(category: .updates, confidence: 0.88, candidates: [.updates], reasons: reasons + ["transactional subject"])
         }
+        // A feed delivered by mail (RSS-to-email: a blog's or a news site's items) informs,
+        // whatever its item is about: what sells is the feed's own shop, not its headlines.
+        if isFeedItem(input) {
+            return SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates], reasons: reasons + ["a feed item delivered by mail"])
+        }
         let scores = CategoryVocabulary.score(subject: input.subject, body: input.text)
         let subjectOnly = CategoryVocabulary.score(subject: input.subject, body: "")
         let margin = scores.promotions - scores.updates
@@ -187,6 +192,15 @@ public enum CategorySignals {
         let listLike = discussionMarkers && evidence.espFingerprint == nil && !evidence.machineSender
         let candidates: [AICategory] = listLike ? [.promotions, .updates, .forums] : [.promotions, .updates]
         return SignalVerdict(category: nil, confidence: 0.5, candidates: candidates, reasons: reasons, lean: lean)
+    }
+
+    /// Mail of an RSS/Atom-to-email service: a feed sender (rss@, feeds@, feedburner, blogtrottr)
+    /// or the feed fields such services stamp (X-RSS-Feed, X-RSS-Item, X-Feed-Url).
+    static func isFeedItem(_ input: CategorizationInput) -> Bool {
+        let local = input.senderLocalPart ?? "", domain = input.senderDomain ?? ""
+        let feedSender = ["rss", "rssfeeds", "rss-feeds", "feeds", "feed", "feedburner", "feedproxy"].contains { local == $0 || local.hasPrefix($0 + "+") || local.hasPrefix($0 + "-") }
+            || ["feedburner.com", "blogtrottr.com", "feedblitz.com", "follow.it"].contains { domain == $0 || domain.hasSuffix("." + $0) }
+        return feedSender || input.headers.contains { ["x-rss-feed", "x-rss-item", "x-rss-id", "x-feed-url"].contains($0.name.lowercased()) }
     }
 
     /// An all-capitals subject of several words: headlines and alerts, not a person's mail.

@@ -16,6 +16,8 @@ enum CategoryVocabulary {
         "bill ", "billing", "refund", "due date", "balance", "transaction", "transfer", "deposit", "appointment",
         "reminder", "registration", "welcome to", "activate", "reset", "two-factor", "2fa", "ticket #", "case #",
         "check-in", "boarding pass", "e-ticket", "your request", "application", "has been approved", "declined",
+        "your purchase", "thanks for your order", "thank you for your order", "order received", "order update",
+        "has been delivered", "tracking", "your trip", "your ride", "your booking", "your ticket", "your statement",
         "signed up", "you're subscribed", "you are subscribed", "subscription confirmed", "thanks for subscribing",
         "thank you for subscribing", "thanks for signing up", "thank you for signing up",
         // The same in the languages the client meets most after English (German, French,

@@ -16,6 +16,8 @@ public enum CategorizationHeaders {
         "x-auto-response-suppress", "x-autoreply", "x-autorespond", "x-report-abuse", "x-abuse-info",
         // List software that adds no List-* fields still says it delivered the post (issue 15).
         "sender", "x-beenthere", "x-list", "x-mailman-version", "x-ecartis-version",
+        // RSS-to-email services' feed fields.
+        "x-rss-feed", "x-rss-item", "x-rss-id", "x-feed-url",
     ]
 
     /// Prefixes of fields only bulk-mail services write (campaign and tracking ids of Mailchimp,
