@@ -13,7 +13,7 @@ public struct BenchCommand: ParsableCommand {
         commandName: "hearth-bench", abstract: "Measure the Hearth engine (and reference tools, side by side).",
         discussion: BenchEnvironment.help,
         subcommands: [BenchImportCommand.self, BenchSyncCommand.self, BenchAICommand.self, BenchSearchCommand.self, BenchSendCommand.self, BenchWebCommand.self,
-                      BenchCategorizeCommand.self])
+                      BenchCategorizeCommand.self, BenchEmbedCommand.self])
 
     public init() {}
 }

@@ -12,11 +12,13 @@ import Foundation
 /// MiniLM f16, one thread, load average ≈ 20 on 2 cores: 199 → 88 tokens per email, 0.5 → 2.0
 /// emails/s (4×); the vectors change on purpose (quotes and patches dropped): cosine between
 /// the old full-text and the trimmed vector of the same email median 0.87, 10th percentile 0.69.
-enum EmbeddingText {
+package enum EmbeddingText {
     /// Characters of body kept after trimming (≈ 100 word-piece tokens of English).
-    static let bodyCharacters = 400
+    package static let bodyCharacters = 400
 
-    static func make(subject: String, sender: String, body: String) -> String {
+    /// `bodyCharacters` is a parameter so `hearth-bench embed` can measure other trims against
+    /// the same retrieval set; the index always uses the default.
+    package static func make(subject: String, sender: String, body: String, bodyCharacters: Int = bodyCharacters) -> String {
         let opening = opening(of: body, maxCharacters: bodyCharacters)
         return [subject, sender, opening].filter { !$0.isEmpty }.joined(separator: "\n")
     }
