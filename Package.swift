@@ -102,9 +102,11 @@ let package = Package(
         .target(name: "HearthSafety", dependencies: ["HearthCore", "CGumbo"], swiftSettings: strict),
         // llama.cpp's C API (built by scripts/setup-llama.sh into /opt/llama.cpp).
         .systemLibrary(name: "CLlama", path: "Sources/CLlama", pkgConfig: "llama"),
+        // mmap without MAP_POPULATE around llama.cpp's model load (the load's memory peak; docs/ai.md).
+        .target(name: "CLazyMapping"),
         // On-device AI: model manager, embeddings, categorization, summaries, smart replies (issue 7).
         .target(name: "HearthAI", dependencies: [
-            "HearthCore", "CLlama",
+            "HearthCore", "CLlama", "CLazyMapping",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Logging", package: "swift-log"),

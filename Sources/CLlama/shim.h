@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <llama.h>
+#include <gguf.h>
 
 /// Writes a C string to stderr (fd 2) without touching the `stderr` global.
 static inline void hearth_llama_write_stderr(const char *text) {

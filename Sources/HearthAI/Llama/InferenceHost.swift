@@ -66,8 +66,10 @@ public final class InferenceHost: @unchecked Sendable {
         generator = nil
         embedder = nil
         let model = try LlamaModel(path: path)
-        // The loader made the whole file resident; only what decoding touches comes back.
-        // Before the context is made, so its KV cache and buffers never add to that moment.
+        // The load no longer populates the file (CLazyMapping); where that control is missing
+        // (not Linux), whatever the loader made resident is dropped here, and only what
+        // decoding touches comes back. Before the context is made, so its KV cache and buffers
+        // never add to that moment.
         MappedWeights.releaseResidentPages(of: path)
         let context = try LlamaGenerationContext(model: model, contextTokens: contextTokens, threads: threads)
         generator = (path, contextTokens, context)

@@ -1,3 +1,4 @@
+import CLazyMapping
 import CLlama
 import Foundation
 
@@ -17,7 +18,12 @@ final class LlamaModel: @unchecked Sendable {
         // measured here without it: 28 MB less peak RSS, prompt and generation speed unchanged
         // within noise (docs/ai.md).
         params.use_extra_bufts = false
-        guard let model = llama_model_load_from_file(path, params) else { throw .modelLoadFailed(path: path) }
+        // llama.cpp maps the file with MAP_POPULATE, which makes all of it resident at once (the
+        // process's memory peak); without it only the pages decoding reads come in (CLazyMapping).
+        hearth_mapping_populate_off(true)
+        let loaded = llama_model_load_from_file(path, params)
+        hearth_mapping_populate_off(false)
+        guard let model = loaded else { throw .modelLoadFailed(path: path) }
         guard let vocab = llama_model_get_vocab(model) else {
             llama_model_free(model)
             throw .modelLoadFailed(path: path)

@@ -1,3 +1,4 @@
+import CLlama
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -30,25 +31,48 @@ enum MappedWeights {
         #endif
     }
 
-    /// Drops the resident pages of every mapping of `path` in this process. Returns the bytes
-    /// of address space advised (0 when the file is not mapped or on other systems).
+    /// Drops the resident pages of every mapping of `path` in this process — of the whole file,
+    /// or only of the bytes `fileRange` (offsets in the file) when given. Returns the bytes of
+    /// address space advised (0 when the file is not mapped or on other systems).
     @discardableResult
-    static func releaseResidentPages(of path: String) -> Int {
+    static func releaseResidentPages(of path: String, fileRange: Range<Int>? = nil) -> Int {
         #if os(Linux)
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         guard let maps = procFile("maps") else { return 0 }
+        let page = max(1, sysconf(Int32(_SC_PAGESIZE)))
         var advised = 0
         for line in maps.split(separator: "\n") where line.hasSuffix(target) {
             // "start-end perms offset dev inode   path"
-            guard let range = line.split(separator: " ").first, line.split(separator: " ").dropFirst().first == "r--s" else { continue }
-            let bounds = range.split(separator: "-").compactMap { UInt(String($0), radix: 16) }
-            guard bounds.count == 2, bounds[1] > bounds[0], let start = UnsafeMutableRawPointer(bitPattern: bounds[0]) else { continue }
-            if madvise(start, Int(bounds[1] - bounds[0]), MADV_DONTNEED) == 0 { advised += Int(bounds[1] - bounds[0]) }
+            let fields = line.split(separator: " ")
+            guard fields.count >= 3, fields[1] == "r--s" else { continue }
+            let bounds = fields[0].split(separator: "-").compactMap { Int(String($0), radix: 16) }
+            guard bounds.count == 2, bounds[1] > bounds[0], let offset = Int(String(fields[2]), radix: 16) else { continue }
+            // The part of this mapping that holds `fileRange`, whole pages only.
+            var (low, high) = (bounds[0], bounds[1])
+            if let fileRange {
+                low = max(low, bounds[0] + fileRange.lowerBound - offset)
+                high = min(high, bounds[0] + fileRange.upperBound - offset)
+                low = (low + page - 1) / page * page
+                high = high / page * page
+            }
+            guard high > low, let start = UnsafeMutableRawPointer(bitPattern: low) else { continue }
+            if madvise(start, high - low, MADV_DONTNEED) == 0 { advised += high - low }
         }
         return advised
         #else
         return 0
         #endif
+    }
+
+    /// Where a tensor's bytes are in a GGUF file (read from its header; nil when the file or
+    /// the tensor is not there).
+    static func tensorBytes(named name: String, inFile path: String) -> Range<Int>? {
+        guard let context = gguf_init_from_file(path, gguf_init_params(no_alloc: true, ctx: nil)) else { return nil }
+        defer { gguf_free(context) }
+        let id = gguf_find_tensor(context, name)
+        guard id >= 0 else { return nil }
+        let start = Int(gguf_get_data_offset(context)) + Int(gguf_get_tensor_offset(context, id))
+        return start..<(start + Int(gguf_get_tensor_size(context, id)))
     }
 
     /// A file of /proc/self read to its end (String(contentsOfFile:) stops after the first
