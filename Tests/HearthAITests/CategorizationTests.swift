@@ -320,4 +320,15 @@ import Testing
         #expect(decisions.map(\.category) == [.updates, .updates, .promotions])
         #expect(CategoryVocabulary.isTransactional(subject: "Thanks for your purchase!") && CategoryVocabulary.isTransactional(subject: "Your trip with Ana"))
     }
+
+    @Test func aCompanyDirectoryNameWithADepartmentIsStillAPerson() async {
+        let decisions = await EmailCategorizer().categorize([
+            Self.input(from: "jane.doe@corp.example", name: "Doe, Jane (Sales)", subject: "Can we meet Tuesday?", text: "Does 10am work for you?"),
+            Self.input(from: "mark.lee@corp.example", name: "Mark Lee | Customer Success", subject: "Quick question", text: "Did the contract arrive?"),
+        ])
+        #expect(decisions.allSatisfy { $0.category == .primary && $0.source == .signals })
+        // A team's name on a role address is still an organisation's.
+        #expect(BulkMailEvidence.isOrganisationName("Acme Support (EMEA)", domain: "acme.example", local: "support"))
+        #expect(BulkMailEvidence.isOrganisationName("The Motley Fool", domain: "motleyfool.example", local: "fool"))
+    }
 }

@@ -48,7 +48,7 @@ struct BulkMailEvidence: Sendable {
         listPost = input.header("List-Post").map { !$0.lowercased().contains("no") } ?? false
         listHeaders = input.listID != nil || input.headers.contains { AutomatedMail.listFieldNames.contains($0.name.lowercased()) }
         machineSender = Self.isMachineAddress(local) || Self.isMailingDomain(input.senderDomain ?? "")
-        organisationSender = Self.isOrganisationName(input.from?.name, domain: input.senderDomain ?? "")
+        organisationSender = Self.isOrganisationName(input.from?.name, domain: input.senderDomain ?? "", local: local)
         espFingerprint = Self.fingerprint(input)
         let body = input.text.lowercased()
         let bodyWithoutDisclaimer = Self.withoutConfidentialityNotice(body)
@@ -149,9 +149,18 @@ struct BulkMailEvidence: Sendable {
 
     /// A display name that names an organisation or a publication rather than a person: a word
     /// only organisations use, or the sender's own brand ("Netscape <netscape@dms.netscape.com>").
-    static func isOrganisationName(_ name: String?, domain: String) -> Bool {
+    static func isOrganisationName(_ name: String?, domain: String, local: String? = nil) -> Bool {
         guard let name = name?.lowercased().trimmingCharacters(in: .whitespaces), !name.isEmpty else { return false }
         let words = name.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        let brandLabels = domain.split(separator: ".").dropLast().joined()
+        // Company directories put the department into people's names ("Doe, Jane (Sales)",
+        // "Jane Doe | Marketing"): a name word that is the person's mailbox and not the
+        // company's brand makes it a person's name, whatever else it says.
+        let directoryShape = ["(", "|", " - ", ","].contains { name.contains($0) }
+        if directoryShape, let local, !isRoleAddress(local),
+           words.contains(where: { $0.count >= 3 && !organisationWords.contains($0) && local.contains($0) && !brandLabels.contains($0) }) {
+            return false
+        }
         if words.contains(where: { organisationWords.contains($0) }) { return true }
         let squashed = words.joined()
         let brand = domain.split(separator: ".").dropLast().map(String.init)
