@@ -331,4 +331,14 @@ import Testing
         #expect(BulkMailEvidence.isOrganisationName("Acme Support (EMEA)", domain: "acme.example", local: "support"))
         #expect(BulkMailEvidence.isOrganisationName("The Motley Fool", domain: "motleyfool.example", local: "fool"))
     }
+
+    @Test func aShopsNameWithItsDomainAndItsShipmentAddressAreAMachinesEvenWithoutBulkHeaders() async {
+        // Mail stored before the signal headers were kept has none: the sender alone must tell.
+        #expect(BulkMailEvidence.isOrganisationName("Amazon.com", domain: "amazon.example"))
+        #expect(BulkMailEvidence.isMachineAddress("shipment-tracking"))
+        let decision = await EmailCategorizer().categorize([
+            Self.input(from: "shipment-tracking@amazon.example", name: "Amazon.com", subject: "Your Amazon.com order has shipped"),
+        ])[0]
+        #expect(decision.category == .updates)
+    }
 }

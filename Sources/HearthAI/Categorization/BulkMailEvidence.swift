@@ -162,7 +162,8 @@ struct BulkMailEvidence: Sendable {
             return false
         }
         if words.contains(where: { organisationWords.contains($0) }) { return true }
-        let squashed = words.joined()
+        // "Amazon.com", "Booking.com": the top-level domain in a display name is part of the brand's name.
+        let squashed = words.filter { !["com", "net", "org", "io", "co", "de", "fr", "uk", "es", "it", "nl"].contains($0) }.joined()
         let brand = domain.split(separator: ".").dropLast().map(String.init)
         return words.count <= 2 && squashed.count >= 4 && brand.contains(squashed)
     }
@@ -193,7 +194,7 @@ struct BulkMailEvidence: Sendable {
         "booking", "bookings", "reservation", "reservations", "tickets", "travel", "commits", "commit", "cvs", "svn",
         "builds", "buildbot", "jenkins", "ci", "tracker", "bugs", "issues", "payments", "payment", "shipping", "delivery",
         // Reply-handling addresses of notification and campaign systems ("reply+token@", "volunteer-reply@").
-        "reply",
+        "reply", "shipment", "tracking",
     ]
 
     /// Phrases of the footer or header of mail sent to a list of subscribers.
