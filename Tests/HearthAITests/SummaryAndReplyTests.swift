@@ -125,6 +125,22 @@ import Testing
         #expect(user.contains("P0,") && user.contains("Latest: P11,") && !user.contains("P5,"))   // first two + last six messages
     }
 
+    @Test func answersStopOnTheMarkThatEndsTheirLastSentence() {
+        for finished in [" be there on Friday.", " what time works?", " move it to 10am.", " send it, thanks!"] {
+            #expect(SentenceCounter.endsOnASentence(finished), "\(finished)")
+        }
+        for open in [" see you on Jan.", " use version 2.", " bring e.g.", " ask Mr.", " wait...", " ok.", ""] {
+            #expect(!SentenceCounter.endsOnASentence(open), "\(open)")
+        }
+    }
+
+    @Test func theThreeReplyPromptsAreTheSameUpToTheOpening() {
+        let prompt = SmartReplyGenerator.prompt(sender: "Alice Martin", subject: "Demo", text: "Can we move the demo?")
+        #expect(prompt.last?.content.hasSuffix("Reply to Alice Martin.") == true)
+        let openings = ReplyIntent.allCases.map { SmartReplyGenerator.opening($0, sender: "Alice Martin") }
+        #expect(openings == ["Hi Alice, thanks! I'll", "Hi Alice, thanks, but unfortunately I won't be able to", "Hi Alice, quick question:"])
+    }
+
     @Test func smartRepliesKeepGoodLinesAndDropBadOnesWithoutTemplates() {
         let original = "Can you join the review on Friday at 10? Carla will present the numbers."
         let validator = SmartReplyValidator(original: original, subject: "Review", sender: "Alice Martin",
@@ -147,12 +163,12 @@ import Testing
     @Test func eachReplyIsItsOwnGenerationContinuingItsOpening() async throws {
         // The fake continues whichever opening it is given; the generator adds the opening,
         // keeps finished sentences only and checks each reply reads as the intent asked for.
-        let generator = FakeTextGenerator { messages in
-            let ask = messages.last?.content ?? ""
-            if ask.contains("say yes") { return " send the slides tonight. And" }       // a started sentence: cut
-            if ask.contains("say no") { return " make it on Friday." }
+        let generator = FakeTextGenerator(answeringWithOptions: { _, options in
+            let opening = options.answerPrefix
+            if opening.hasSuffix("I'll") { return " send the slides tonight. And" }      // a started sentence: cut
+            if opening.hasSuffix("able to") { return " make it on Friday." }
             return " can we meet at noon instead"                                      // no finished sentence: none
-        }
+        })
         let message = ThreadMessageText(sender: "Alice Martin <alice@example.test>", date: Date(),
                                         text: "Can you join the review on Friday? Carla will present the numbers.")
         let (replies, output) = try await SmartReplyGenerator(generator: generator).replies(to: message, subject: "Review")

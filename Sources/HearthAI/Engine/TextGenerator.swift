@@ -88,4 +88,28 @@ enum SentenceCounter {
         }
         return count
     }
+
+    /// Whether `text` ends on the end of a sentence that `completeSentences` does not count yet
+    /// (it waits for the whitespace after the mark). Stopping on the mark itself saves one
+    /// forward pass per answer — the token after a reply's only sentence, or after a summary's
+    /// last one. "!" and "?" end a sentence; "." does after a word of three or more characters
+    /// that is not an abbreviation ("Jan.", "Inc."), never after a bare number ("version 2." may
+    /// go on as "2.5"), a short word ("Mr.", "e.g.") or another dot ("...").
+    static func endsOnASentence(_ text: String) -> Bool {
+        guard let last = text.last, ".!?".contains(last) else { return false }
+        let body = text.dropLast()
+        let sentenceStart = body.lastIndex { ".!?".contains($0) }.map { body.index(after: $0) } ?? body.startIndex
+        guard body[sentenceStart...].trimmingCharacters(in: .whitespaces).count >= 3 else { return false }
+        guard last == "." else { return true }
+        let word = body.reversed().prefix { $0.isLetter || $0.isNumber }
+        guard word.count >= 3, word.contains(where: \.isLetter) else { return false }
+        return !abbreviations.contains(String(word.reversed()).lowercased())
+    }
+
+    /// Abbreviations of three letters or more that a dot does not end a sentence after.
+    static let abbreviations: Set<String> = [
+        "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+        "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
+        "inc", "ltd", "corp", "dept", "approx", "est", "fig", "mrs", "min", "max", "ref", "tel", "ext",
+    ]
 }

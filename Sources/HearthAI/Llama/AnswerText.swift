@@ -29,7 +29,8 @@ struct AnswerText {
         if let stop = options.stopSequences.compactMap({ text.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) {
             text = String(text[..<stop.lowerBound])
             finished = true
-        } else if let enough = options.stopAfterSentences, SentenceCounter.completeSentences(in: text) >= enough {
+        } else if let enough = options.stopAfterSentences,
+                  SentenceCounter.completeSentences(in: text) + (SentenceCounter.endsOnASentence(text) ? 1 : 0) >= enough {
             finished = true
         } else if generated >= options.maxTokens {
             finished = true

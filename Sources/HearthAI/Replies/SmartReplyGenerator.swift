@@ -43,7 +43,7 @@ public struct SmartReplyGenerator: Sendable {
             let left = timeoutSeconds - Date().timeIntervalSince(started)
             guard left > 0.5 else { break }
             let opening = Self.opening(intent, sender: sender)
-            let output = try await generator.generate(Self.prompt(intent, sender: sender, subject: subject, text: text),
+            let output = try await generator.generate(Self.prompt(sender: sender, subject: subject, text: text),
                                                       options: GenerationOptions(maxTokens: 40, timeoutSeconds: left,
                                                                                  stopSequences: ["\n", "<|im_end|>"],
                                                                                  stopAfterSentences: 1, answerPrefix: opening))
@@ -70,17 +70,12 @@ public struct SmartReplyGenerator: Sendable {
         message. One or two short sentences in your own words; never copy the message.
         """
 
-    /// Short on purpose: the three prompts share everything before it (evaluated once, then kept
-    /// by the KV cache), so only these words and the opening are evaluated per intent — the
-    /// opening, not the instruction, is what steers a 0.5B model (session 7: the longer
-    /// instructions cost 25 prompt tokens per intent).
-    static func instruction(_ intent: ReplyIntent, sender: String) -> String {
-        switch intent {
-        case .accept: "Reply to \(sender): say yes."
-        case .decline: "Reply to \(sender): politely say no."
-        case .question: "Reply to \(sender): ask one question."
-        }
-    }
+    /// The same for every intent: the opening written for the model ("…thanks! I'll", "…but
+    /// unfortunately I won't be able to", "…quick question:") is what steers a 0.5B model to an
+    /// intent, so the three prompts are identical up to the assistant's turn and only the
+    /// opening's differing words are evaluated per intent (session 8: 52 → ~16 tokens per warm
+    /// set; session 7's per-intent instructions, "Reply to Alice: say yes.", cost ~17 each).
+    static func instruction(sender: String) -> String { "Reply to \(sender)." }
 
     /// The reply's first words: the greeting, and for a refusal the word that makes it one. No
     /// trailing space: the model's next word brings its own (a prompt ending in a space makes
@@ -98,12 +93,12 @@ public struct SmartReplyGenerator: Sendable {
     /// The instructions the model must not repeat. Phrases like "fully booked this week" are
     /// fine in a reply of the user's own.
     static func instructionTexts(sender: String) -> [String] {
-        [systemPrompt] + ReplyIntent.allCases.map { instruction($0, sender: sender) }
+        [systemPrompt, instruction(sender: sender)]
     }
 
-    static func prompt(_ intent: ReplyIntent, sender: String, subject: String, text: String) -> [ChatMessage] {
+    static func prompt(sender: String, subject: String, text: String) -> [ChatMessage] {
         [ChatMessage(.system, systemPrompt),
-         ChatMessage(.user, "From: \(sender)\nSubject: \(subject)\n\n\(text)\n\n\(instruction(intent, sender: sender))")]
+         ChatMessage(.user, "From: \(sender)\nSubject: \(subject)\n\n\(text)\n\n\(instruction(sender: sender))")]
     }
 }
 

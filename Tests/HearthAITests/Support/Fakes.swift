@@ -10,6 +10,8 @@ final class FakeTextGenerator: TextGenerator, @unchecked Sendable {
     private let lock = NSLock()
     private var _calls = 0
     private let answer: @Sendable ([ChatMessage]) throws -> String
+    /// When set, answers from the request's options too (e.g. the opening written for the model).
+    private var answerWithOptions: (@Sendable ([ChatMessage], GenerationOptions) throws -> String)?
     private let ranking: @Sendable ([ChatMessage], [String]) -> [Double]
 
     init(contextTokens: Int = 2048,
@@ -18,11 +20,16 @@ final class FakeTextGenerator: TextGenerator, @unchecked Sendable {
         self.contextTokens = contextTokens; self.answer = answer; self.ranking = ranking
     }
 
+    convenience init(answeringWithOptions: @escaping @Sendable ([ChatMessage], GenerationOptions) throws -> String) {
+        self.init()
+        answerWithOptions = answeringWithOptions
+    }
+
     var calls: Int { lock.withLock { _calls } }
 
     func generate(_ messages: [ChatMessage], options: GenerationOptions) async throws -> GenerationOutput {
         lock.withLock { _calls += 1 }
-        let text = try answer(messages)
+        let text = try answerWithOptions?(messages, options) ?? answer(messages)
         return GenerationOutput(text: text, promptTokens: messages.reduce(0) { $0 + $1.content.count / 4 },
                                 evaluatedPromptTokens: 0, generatedTokens: text.count / 4)
     }
