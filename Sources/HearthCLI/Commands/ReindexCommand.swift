@@ -69,7 +69,8 @@ struct ReindexCommand: ParsableCommand {
             embedded = try SearchWiring.wait { () async throws -> Int in
                 try await manager.embedPending(using: embedder, batchSize: size) { p in
                     let rate = Double(p.done) / max(Date().timeIntervalSince(started), 0.001)
-                    bar.update(fraction: Double(p.done) / Double(max(p.total, 1)), detail: "\(p.done)/\(p.total) emails, \(Int(rate))/s")
+                    let left = p.secondsLeft.map { ", \(TextRendering.timeLeft($0)) left" } ?? ""
+                    bar.update(fraction: Double(p.done) / Double(max(p.total, 1)), detail: "\(p.done)/\(p.total) emails, \(Int(rate))/s\(left)")
                 }
             }
             bar.finish()

@@ -73,6 +73,14 @@ package enum TextRendering {
         return lines.joined(separator: "\n")
     }
 
+    /// A time still to wait, as a progress line says it: "under a minute", "about 12 min",
+    /// "about 1 h 05 min".
+    package static func timeLeft(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 60 else { return "under a minute" }
+        let minutes = Int((seconds / 60).rounded())
+        return minutes < 60 ? "about \(minutes) min" : String(format: "about %d h %02d min", minutes / 60, minutes % 60)
+    }
+
     package static func byteCount(_ bytes: Int) -> String {
         ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)
     }

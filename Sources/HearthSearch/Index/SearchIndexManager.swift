@@ -91,6 +91,14 @@ public final class SearchIndexManager: Sendable {
 
         /// 0…1 of this run.
         public var fraction: Double { total > 0 ? min(1, Double(done) / Double(total)) : 1 }
+
+        /// Seconds this run still needs at its rate so far (a 60K backfill takes most of an
+        /// hour on two cores, so the user is told how long, not just how far); nil until a
+        /// rate is known.
+        public var secondsLeft: Double? {
+            guard emailsPerSecond > 0, emailsPerSecond.isFinite else { return nil }
+            return Double(max(0, total - done)) / emailsPerSecond
+        }
     }
 
     /// The embedding run of this process, while one runs (nil otherwise): what a progress
