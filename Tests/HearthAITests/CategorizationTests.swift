@@ -341,4 +341,11 @@ import Testing
         ])[0]
         #expect(decision.category == .updates)
     }
+
+    @Test func aNoticeFromABareAddressLeansUpdatesAndAPersonsMailFromOneStillLeansPrimary() {
+        let bulletin = CategorySignals.evaluate(Self.input(from: "meteo@regione.example", to: 2, subject: "Bollettino meteorologico del 29/11/2015"))
+        #expect(bulletin.lean == .updates)
+        let note = CategorySignals.evaluate(Self.input(from: "kim@example.org", to: 2, subject: "Saturday?", text: "Are you free on Saturday?"))
+        #expect(note.lean == .primary)
+    }
 }

@@ -242,6 +242,12 @@ public enum CategorySignals {
         // A first message to many, or with a newsletter-like subject: the embeddings decide,
         // leaning primary unless nobody is named as recipient (a circular sent Bcc).
         if evidence.undisclosedRecipients { reasons.append("no recipient named") }
+        // A bare address whose subject is a notice ("Bollettino meteorologico del 29/11",
+        // "Daily report"): how scripts and notification systems write, so it leans updates.
+        if !named && scores.updates >= 1.5 {
+            reasons.append("a notice's subject")
+            return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons, lean: .updates)
+        }
         return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons,
                              lean: evidence.undisclosedRecipients ? nil : .primary)
     }
