@@ -287,6 +287,10 @@ import Testing
         let letter = CategorySignals.evaluate(Self.input(from: "igor@lab.example", name: "Igor S", subject: "Need help",
                                                           text: "Dear Sir, I have a problem with your parser and nested messages. Is this a bug?"))
         #expect(letter.category == .primary)
+        // Someone writing to people they know is not mass mail, even about a sale.
+        let friends = CategorySignals.evaluate(Self.input(from: "kim@example.org", name: "Kim", subject: "Bike",
+                                                           text: "Hi friends, I am selling my old bike, price 100 euros, a special offer for you."))
+        #expect(friends.lean != .promotions)
     }
 
     @Test func replyHandlingAddressesAndSubscriptionConfirmationsAreAutomated() {

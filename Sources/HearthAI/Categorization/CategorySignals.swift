@@ -131,9 +131,10 @@ public enum CategorySignals {
 
     /// The text opens with a salutation to a role or to anyone ("Dear Homeowner", "Dear
     /// Sir/Madam", "Dear Customer", "Hello Friend"), as mass mail does; people name the person.
+    /// "Hi friends" and "Dear colleagues" are a person writing to a group they know: not here.
     static func addressesNobodyInParticular(_ text: String) -> Bool {
         let opening = text.lowercased().prefix(120)
-        return opening.range(of: #"^\W*((dear|hello|hi|greetings),?\s+)?(home\s?owner|sir|madam|sirs|friend|friends|customer|valued|member|user|subscriber|colleague|business owner|internet user|computer user|webmaster|registrant|beneficiary)s?\b"#,
+        return opening.range(of: #"^\W*((dear|hello|hi|greetings),?\s+)?(home\s?owners?|sirs?|madam|friend|customers?|valued|member|user|subscribers?|business owner|internet user|computer user|webmaster|registrant|beneficiary)\b"#,
                              options: .regularExpression) != nil
             || opening.hasPrefix("attention")
     }
