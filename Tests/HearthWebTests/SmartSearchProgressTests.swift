@@ -54,5 +54,7 @@ struct SmartSearchProgressTests {
         let page = try await web.http.request("GET", "/search?q=budget&partial=1", headers: ["Cookie": cookie])
         #expect(page.status == 200 && !page.body.contains("smart-search-progress"))
         #expect(SmartSearchProgress.Status(ready: 12_400, total: 60_000).sentence == "Smart search: 12,400 of 60,000 messages ready")
+        #expect(SmartSearchProgress.Status(ready: 12_400, total: 60_000, secondsLeft: 2_400).sentence
+                 == "Smart search: 12,400 of 60,000 messages ready, about 40 min left")
     }
 }

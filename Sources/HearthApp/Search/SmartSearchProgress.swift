@@ -10,12 +10,27 @@ public struct SmartSearchProgress: Sendable {
         /// Messages with a vector of the search model.
         public var ready: Int
         public var total: Int
+        /// Seconds the embedding run of this process still needs at its rate so far; nil when
+        /// no run is going here (another process may be embedding: the count still moves).
+        public var secondsLeft: Double?
 
-        public init(ready: Int, total: Int) { self.ready = ready; self.total = total }
+        public init(ready: Int, total: Int, secondsLeft: Double? = nil) {
+            self.ready = ready; self.total = total; self.secondsLeft = secondsLeft
+        }
 
-        /// "Smart search: 12,400 of 60,000 messages ready".
+        /// "Smart search: 12,400 of 60,000 messages ready", and ", about 40 min left" while
+        /// this process embeds.
         public var sentence: String {
             "Smart search: \(Self.number(ready)) of \(Self.number(total)) messages ready"
+                + (secondsLeft.map { ", \(Self.timeLeft($0)) left" } ?? "")
+        }
+
+        /// A time still to wait, as every progress line says it: "under a minute", "about 12
+        /// min", "about 1 h 05 min".
+        public static func timeLeft(_ seconds: Double) -> String {
+            guard seconds.isFinite, seconds >= 60 else { return "under a minute" }
+            let minutes = Int((seconds / 60).rounded())
+            return minutes < 60 ? "about \(minutes) min" : String(format: "about %d h %02d min", minutes / 60, minutes % 60)
         }
 
         static func number(_ n: Int) -> String {
@@ -35,6 +50,7 @@ public struct SmartSearchProgress: Sendable {
     /// embedded, or the index cannot be read.
     public func status(model: String?) -> Status? {
         guard let model, let status = try? index.status(model: model), status.pendingEmbeddings > 0 else { return nil }
-        return Status(ready: status.embedded, total: status.emails)
+        let run = index.embeddingProgress.flatMap { $0.model == model ? $0 : nil }
+        return Status(ready: status.embedded, total: status.emails, secondsLeft: run?.secondsLeft)
     }
 }

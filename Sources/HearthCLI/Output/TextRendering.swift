@@ -1,4 +1,5 @@
 import Foundation
+import HearthApp
 import HearthCore
 
 /// Human-readable rendering of the CLI's results. Kept apart from the commands so the web app
@@ -73,13 +74,8 @@ package enum TextRendering {
         return lines.joined(separator: "\n")
     }
 
-    /// A time still to wait, as a progress line says it: "under a minute", "about 12 min",
-    /// "about 1 h 05 min".
-    package static func timeLeft(_ seconds: Double) -> String {
-        guard seconds.isFinite, seconds >= 60 else { return "under a minute" }
-        let minutes = Int((seconds / 60).rounded())
-        return minutes < 60 ? "about \(minutes) min" : String(format: "about %d h %02d min", minutes / 60, minutes % 60)
-    }
+    /// A time still to wait, worded as the web app's smart-search line words it.
+    package static func timeLeft(_ seconds: Double) -> String { SmartSearchProgress.Status.timeLeft(seconds) }
 
     package static func byteCount(_ bytes: Int) -> String {
         ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)

@@ -19,12 +19,14 @@ public final class SearchIndexManager: Sendable {
     /// keeps the first paragraphs of what is left once quotes and signature are gone.
     public static let embeddedBodyCharacters = 4_000
 
-    /// The indexer running in this process, if any (what a progress indicator shows).
-    let liveProgress = LiveEmbeddingProgress()
+    /// The indexer running in this process on this database, if any (what a progress
+    /// indicator shows), whichever manager of the database runs it.
+    let liveProgress: LiveEmbeddingProgress
 
     init(database: HearthDatabase, vectors: VectorIndexCache) {
         self.database = database
         self.vectors = vectors
+        self.liveProgress = LiveEmbeddingProgress.shared(for: database)
     }
 
     public struct Status: Sendable, Hashable, Codable {
