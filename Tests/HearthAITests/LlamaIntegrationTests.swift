@@ -144,6 +144,34 @@ struct LlamaIntegrationTests {
     }
 }
 
+extension LlamaIntegrationTests {
+    /// A longer message whose sentences a small model is tempted to hand back: with the three
+    /// prompts now the same up to the opening (session 8), no reply may contain a sentence of
+    /// it, name someone it does not, or be unfinished; each intent appears at most once.
+    @Test(.model("qwen2.5-coder-0.5b")) func repliesToALongerMessageRepeatNoneOfItsSentences() async throws {
+        let generator = LlamaTextGenerator(modelPath: try TestModels.require("qwen2.5-coder-0.5b"), host: TestModels.host)
+        let message = ThreadMessageText(sender: "Marta Ruiz <marta@example.test>", date: Date(), text: """
+            Hi, the venue for the offsite fell through. I found two alternatives: the boathouse on Lake Street \
+            holds 40 people and costs 900 euros, the library annex holds 25 and is free. Could you tell me by \
+            Wednesday which one you prefer? I also need the final headcount from your team.
+            """)
+        let (replies, output) = try await SmartReplyGenerator(generator: generator, timeoutSeconds: 120)
+            .replies(to: message, subject: "Offsite venue")
+        print("model wrote: \(output.text)\nreplies kept: \(replies.map { "\($0.intent.rawValue): \($0.text)" })")
+        #expect(!replies.isEmpty)
+        #expect(Set(replies.map(\.intent)).count == replies.count)
+        let originalSentences = ThreadSummarizer.sentences(message.text)
+            .map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) }
+        let grounding = Grounding(sources: [message.text, "Offsite venue", "Marta Ruiz"])
+        for reply in replies {
+            #expect(!originalSentences.contains { reply.text.lowercased().contains($0) }, "\(reply.text)")
+            #expect(grounding.unsupportedClaims(in: reply.text, lenientSentenceStarts: true).isEmpty, "\(reply.text)")
+            #expect(reply.text.hasPrefix("Hi Marta,"), "\(reply.text)")
+            #expect(reply.text.last.map { ".!?".contains($0) } == true, "\(reply.text)")
+        }
+    }
+}
+
 /// Messages of a real thread from the SpamAssassin corpus, for the summary test.
 enum CorpusThread {
     static func messages(_ keys: [String]) throws -> [ThreadMessageText] {
