@@ -99,6 +99,10 @@ import Testing
         let output = try await ThreadSummarizer(generator: secondTime).summarize(subject: "Build broken", messages: Self.thread)
         #expect(output.text.hasPrefix("Bob found the cause"))
         #expect(secondTime.calls == 2)
+        // What the summary cost counts both answers (the fake reports a token per 4 characters).
+        let both = "Dave fixed it.".count / 4 + "Bob found the cause of the broken build and will push a fix tonight.".count / 4
+        #expect(output.generatedTokens == both)
+        #expect(fallback.generatedTokens == 2 * ("Dave and Erin decided to rewrite the build on Monday.".count / 4))
     }
 
     @Test func extractiveSelectionKeepsDecisionsAndActionsInTheThirdPerson() {

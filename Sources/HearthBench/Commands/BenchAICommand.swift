@@ -295,7 +295,7 @@ struct BenchAICommand: ParsableCommand {
                      "smart replies (\(r.generationModel ?? "none")): \(f(r.smartReplySeconds, "%.2f")) s (spec < 3 s; first, cold: \(f(r.coldReplySeconds, "%.2f")) s)",
                      "  prompt \(f(r.replyPromptTokens, "%.0f")) tokens (\(f(r.replyEvaluatedPromptTokens, "%.0f")) evaluated) in \(f(r.replyPromptSeconds, "%.2f")) s, generated \(f(r.replyGeneratedTokens, "%.0f")) tokens in \(f(r.replyGenerationSeconds, "%.2f")) s",
                      "summary of 4 messages:          \(f(r.summarySeconds, "%.2f")) s (spec < 3 s; first, cold: \(f(r.coldSummarySeconds, "%.2f")) s)",
-                     "  prompt \(f(r.summaryPromptTokens, "%.0f")) tokens (\(f(r.summaryEvaluatedPromptTokens, "%.0f")) evaluated) in \(f(r.summaryPromptSeconds, "%.2f")) s, generated \(f(r.summaryGeneratedTokens, "%.0f")) tokens in \(f(r.summaryGenerationSeconds, "%.2f")) s",
+                     "  all attempts (a rejected answer and its retry): prompt \(f(r.summaryPromptTokens, "%.0f")) tokens (\(f(r.summaryEvaluatedPromptTokens, "%.0f")) evaluated) in \(f(r.summaryPromptSeconds, "%.2f")) s, generated \(f(r.summaryGeneratedTokens, "%.0f")) tokens in \(f(r.summaryGenerationSeconds, "%.2f")) s",
                      "  resident after the summary: \(r.residentAfterSummary.joined(separator: ", "))",
                      "prompt tok/s: layer \(f(r.layerPromptTokensPerSecond, "%.0f")) vs llama.cpp raw \(f(r.rawPromptTokensPerSecond, "%.0f")) (ratio \(f(r.promptRatio, "%.2f")))",
                      "generation tok/s: layer \(f(r.layerGenerationTokensPerSecond, "%.1f")) vs raw \(f(r.rawGenerationTokensPerSecond, "%.1f")) (ratio \(f(r.generationRatio, "%.2f")))",
