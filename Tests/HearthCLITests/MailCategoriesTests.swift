@@ -74,6 +74,35 @@ struct MailCategoriesTests {
         _ = before
     }
 
+    @Test func movingAConversationLearnsFromTheOtherSenderNotFromTheUsersReply() async throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        let first = try newsletter(f, "n1@x", day: 0)
+        // The user answered the newsletter: the conversation's newest message is the user's own.
+        let date = Date(timeIntervalSince1970: 1_760_200_000)
+        let reply = Email(accountID: f.account, messageID: "u1@x", inReplyTo: "n1@x", references: ["n1@x"],
+                          from: EmailAddress(name: "Una", address: "Una@Example.test"), to: [EmailAddress(address: "deals@example.org")],
+                          subject: "Re: Winter sale: 40% off everything", bodyPlain: "Is the offer valid in shops?",
+                          snippet: "Is the offer valid in shops?", dateReceived: date, dateSent: date)
+        let replyID = try #require(try f.store.insert([NewMessage(email: reply, attachments: [], folderID: f.inbox, imapUID: nil,
+                                                                    threadingKey: MessageMapping.threadingKey(for: reply))]).first)
+        let thread = try #require(try f.store.email(first)?.threadID)
+        #expect(try f.store.email(replyID)?.threadID == thread)
+
+        let learnt = try await MailCategories.recategorizeConversation(thread, to: .primary, store: f.store, embedder: nil)
+        #expect(learnt.id == first, "the preference is about the newsletter's sender")
+        #expect(try f.store.thread(thread)?.aiCategory == .primary, "the conversation's tab is its newest message's")
+        #expect(try f.store.categoryAssignment(of: replyID)?.category == .primary)
+        #expect(try f.store.corrections(account: nil).map(\.senderAddress) == ["deals@example.org"])
+
+        let next = try newsletter(f, "n2@x", day: 1)
+        _ = try await MailCategories.categorizeUncategorized(store: f.store, embedder: HashingEmbedder(), generator: nil, limit: 10)
+        #expect(try f.store.categoryAssignment(of: next)?.category == .primary, "the sender's next mail follows")
+        await #expect(throws: AppError.self) {
+            try await MailCategories.recategorizeConversation(ThreadID(999_999), to: .updates, store: f.store, embedder: nil)
+        }
+    }
+
     @Test func anOverrideToNoCategoryOrOfAMissingEmailIsRefusedAndChangesNothing() async throws {
         let f = try Fixture()
         defer { f.remove() }

@@ -15,15 +15,16 @@ struct FakeGenerator: TextGenerator {
     // Grounded in the fixture's thread: the summariser and reply validator drop names and dates the mail does not have.
     static let summary = "Anna shared the budget and Bob approved it. <b>Ship</b> it now."
     /// How the model continues each reply's opening (yes, no, question; the generator writes
-    /// the greeting and the first words itself).
+    /// the greeting and the first words itself, `GenerationOptions.answerPrefix`).
     static let replyEndings = [" ship it today.", " approve this yet.", " could you send the final numbers?"]
 
     func generate(_ messages: [ChatMessage], options: GenerationOptions) async throws -> GenerationOutput {
         if fails { throw AIError.timedOut(seconds: options.timeoutSeconds) }
         let system = messages.first?.content ?? ""
         if system.contains("e-mail reply") {
-            let ask = messages.last?.content ?? ""
-            return GenerationOutput(text: Self.replyEndings[ask.contains("say yes") ? 0 : ask.contains("say no") ? 1 : 2])
+            // The reply's opening (written for the model) steers the intent: "…I'll", "…won't be able to", "…question:".
+            let opening = options.answerPrefix
+            return GenerationOutput(text: Self.replyEndings[opening.hasSuffix("I'll") ? 0 : opening.contains("won't") ? 1 : 2])
         }
         return GenerationOutput(text: Self.summary)
     }

@@ -34,6 +34,7 @@ enum WebRoutes {
         get("/attachment/:email/:id") { app, r in try await app.attachment(email: r.segments[1], r.segments[2], r) }
         post("/action") { app, r in try await app.action(r) }
         post("/action/undo") { app, r in try await app.undoAction(r) }
+        post("/category") { app, r in try await app.recategorize(r) }
         post("/sync") { app, r in try await app.syncNow(r) }
         get("/search") { app, r in try await app.searchPage(r) }
         get("/contacts") { app, r in try app.contacts(r) }

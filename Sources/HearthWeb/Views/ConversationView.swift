@@ -34,6 +34,7 @@ struct ConversationView {
     /// "Move to…": the folders of the conversation's account.
     var moveMenu: MoveMenu?
 
+    struct CategoryChoice { var value: String; var label: String; var current: Bool }
     struct Action { var threadID: Int64; var fromFolder: Int64?; var returnURL: String; var domID: String; var action: String; var label: String }
     struct AttachmentItem { var name: String; var type: String; var size: String; var warnings: [String]; var risky: Bool; var downloadURL: String; var previewURL: String? }
     struct Privacy { var trackers: String?; var blockedText: String?; var loadImagesURL: String; var senderAllowed: Bool }
@@ -68,9 +69,16 @@ struct ConversationView {
         var actions: [Action]
         var fromFolder: Int64?
         var move: MoveMenu.Model?
+        /// "Category…": the five tabs, the conversation's own marked (spec §5.6.2, the user's override).
+        var categories: [CategoryChoice]
         var csrfToken: String
         var ai: ConversationAIArea.Model?
         var messages: [MessageItem]
+    }
+
+    static func categoryChoices(current: AICategory) -> [CategoryChoice] {
+        [(AICategory.primary, "Primary"), (.social, "Social"), (.promotions, "Promotions"), (.updates, "Updates"), (.forums, "Forums")]
+            .map { CategoryChoice(value: $0.0.rawValue, label: $0.1, current: $0.0 == current) }
     }
 
     func render() -> String {
@@ -98,6 +106,7 @@ struct ConversationView {
         return Model(id: id.rawValue, subject: subject, listURL: location.listURL,
                      returnURL: location.url(), replyURL: compose("reply"), replyAllURL: compose("all"), forwardURL: compose("forward"),
                      actions: actions, fromFolder: location.folder?.rawValue, move: moveMenu?.model(menuID: "move-menu"),
+                     categories: Self.categoryChoices(current: thread.aiCategory),
                      csrfToken: csrfToken, ai: aiModel, messages: items)
     }
 

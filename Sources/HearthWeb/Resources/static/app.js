@@ -390,7 +390,21 @@
       const bar = a.closest(".privacy-bar");
       if (bar) $$(".blocked, .load-images", bar).forEach(el => el.remove());
     }));
-    $$(".conversation-actions form", root).forEach(form => form.addEventListener("submit", ev => {
+    // "Category…": the user's override; the sender's next mail follows it (the server learns it).
+    $$(".category-form", root).forEach(form => form.addEventListener("submit", async ev => {
+      const choice = ev.submitter;
+      if (!choice || choice.name !== "category") return;
+      ev.preventDefault();
+      const data = new URLSearchParams(new FormData(form));
+      data.set("category", choice.value);
+      const result = await post("/category", data);
+      if (!result.ok) { toast((result.json && result.json.error) || "That did not work."); return; }
+      $$(".category-choice", form).forEach(b => { b.disabled = b === choice; b.setAttribute("aria-pressed", String(b === choice)); });
+      $("details", form).open = false;
+      toast("Moved to " + choice.textContent + ". New mail from this sender goes there too.");
+      refreshList();
+    }));
+    $$(".conversation-actions form:not(.category-form)", root).forEach(form => form.addEventListener("submit", ev => {
       const action = ev.submitter && ev.submitter.value;
       if (!action) return;
       ev.preventDefault();
