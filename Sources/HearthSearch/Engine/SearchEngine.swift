@@ -51,12 +51,18 @@ public final class SearchEngine: Sendable {
         public var prefixLastTerm: Bool
         /// Allow the semantic side (when an embedder exists).
         public var semantic: Bool
+        /// How long the query vector may take; past it the search answers keyword-only. The
+        /// model runs on one inference queue shared with the background AI work after sync (a
+        /// summary holds it for seconds), and a screen searching as the user types must not wait
+        /// for that. nil waits as long as the model needs (the CLI: one query per process).
+        public var queryVectorWait: Duration?
 
         public init(scope: SearchScope = .allMail, accounts: [AccountID] = [], limit: Int = 50,
                     now: Date = Date(), calendar: Calendar = .current, prefixLastTerm: Bool = true,
-                    semantic: Bool = true) {
+                    semantic: Bool = true, queryVectorWait: Duration? = nil) {
             self.scope = scope; self.accounts = accounts; self.limit = limit; self.now = now
             self.calendar = calendar; self.prefixLastTerm = prefixLastTerm; self.semantic = semantic
+            self.queryVectorWait = queryVectorWait
         }
     }
 
@@ -120,7 +126,7 @@ public final class SearchEngine: Sendable {
         // The query vector is then computed while the keyword side runs.
         let candidate = hasFreeText ? semanticEmbedder(for: query, options: options, embedder: embedder) : nil
         let semanticEmbedder = try withStoredVectors(candidate)
-        async let queryVector = Self.embedQuery(query.freeText, with: semanticEmbedder)
+        async let queryVector = Self.embedQuery(query.freeText, with: semanticEmbedder, waitingAtMost: options.queryVectorWait)
 
         let keywordSide = try indexManager.read { db -> (FilterSQL, KeywordOutcome, Set<Int64>?) in
             // Built once: the keyword side ANDs the senders into its MATCH expression instead.
@@ -243,6 +249,19 @@ public final class SearchEngine: Sendable {
         guard let vectors = try? await embedder.embed([text]), let first = vectors.first,
               first.count == embedder.dimensions else { return nil }
         return VectorMath.normalized(first)
+    }
+
+    /// The same, or nil once `limit` has passed (`Options.queryVectorWait`): the model's
+    /// answer is then left to arrive unused and the search goes on keyword-only.
+    static func embedQuery(_ text: String, with embedder: (any TextEmbedder)?, waitingAtMost limit: Duration?) async -> [Float]? {
+        guard let limit, embedder != nil else { return await embedQuery(text, with: embedder) }
+        return await withTaskGroup(of: [Float]?.self) { group in
+            group.addTask { await embedQuery(text, with: embedder) }
+            group.addTask { try? await Task.sleep(for: limit); return nil }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
     }
 
     /// Display data and highlights of each group's best message.

@@ -8,6 +8,9 @@ import HearthSearch
 /// loaded on the first query that can use it); without one, or when it fails, search is
 /// keyword-only and says nothing (E-04).
 extension WebApp {
+    /// What search-as-you-type waits for the query vector before it shows keyword results.
+    static let typingQueryVectorWait: Duration = .milliseconds(1500)
+
     func searchPage(_ request: WebRequest) async throws -> WebResponse {
         let text = (request.query("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let folder = request.query("folder").flatMap(Int64.init).map(FolderID.init(rawValue:))
@@ -21,7 +24,10 @@ extension WebApp {
             view.zero = try? ZeroState.load(store: store)
         } else {
             do {
-                view.response = try await search.search(text, options: .init(scope: folder.map { .folder($0) } ?? .allMail, limit: 100),
+                // Typing (partial=1) never waits on a model busy with background AI work.
+                let wait: Duration? = request.query("partial") != nil ? Self.typingQueryVectorWait : nil
+                view.response = try await search.search(text, options: .init(scope: folder.map { .folder($0) } ?? .allMail, limit: 100,
+                                                                             queryVectorWait: wait),
                                                         embedder: embedder)
             } catch {
                 throw WebError.unavailable("Search failed: \(error)")
