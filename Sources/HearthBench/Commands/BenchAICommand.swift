@@ -91,7 +91,7 @@ struct BenchAICommand: ParsableCommand {
             let items = all.prefix(100)
             let reps = max(1, self.reps)
             var result = Result(emails: items.count)
-            result.loadAtStart = Memory.loadAverage()
+            result.loadAtStart = LoadAverage.text()
             result.baselineRSSMB = Memory.residentMB()
             Memory.resetPeak()
             let services = AIServices()
@@ -182,7 +182,7 @@ struct BenchAICommand: ParsableCommand {
                 return r
             }
             result.peakRSSMB = max(Memory.peakMB(), result.peakBeforeInferenceMB)
-            result.loadAtEnd = Memory.loadAverage()
+            result.loadAtEnd = LoadAverage.text()
             StandardStreams.out(json ? try JSONOutput.render("bench.ai", result) : Self.table(result))
         }
     }
@@ -324,9 +324,5 @@ enum Memory {
     static func residentMB() -> Double { value("VmRSS:") }
     static func peakMB() -> Double { value("VmHWM:") }
     /// Resets VmHWM to the current RSS (writing 5 to clear_refs), so the peak is this run's.
-    /// The 1-, 5- and 15-minute load averages (/proc/loadavg).
-    static func loadAverage() -> String {
-        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
-    }
     static func resetPeak() { try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8) }
 }

@@ -90,7 +90,7 @@ struct BenchEmbedCommand: ParsableCommand {
             let queryVectors = try SearchWiring.wait { try await model.embed(set.queries.map(\.text)) }
             for characters in (name == "hashing" ? [bodyCharacters[0]] : bodyCharacters) {
                 let documents = set.documents(bodyCharacters: characters)
-                let loadBefore = Self.loadAverage()
+                let loadBefore = LoadAverage.oneMinute()
                 let cpuBefore = Self.cpuSeconds()
                 let started = DispatchTime.now().uptimeNanoseconds
                 let vectors = try SearchWiring.wait { try await model.embed(documents) }
@@ -103,7 +103,7 @@ struct BenchEmbedCommand: ParsableCommand {
                                 medianCharacters: Int(Statistics.median(lengths)), seconds: seconds, cpuSeconds: cpu,
                                 emailsPerSecond: Double(documents.count) / max(seconds, 1e-9),
                                 emailsPerCPUSecond: Double(documents.count) / max(cpu, 1e-9),
-                                loadBefore: loadBefore, loadAfter: Self.loadAverage(), scores: scores))
+                                loadBefore: loadBefore, loadAfter: LoadAverage.oneMinute(), scores: scores))
                 StandardStreams.err(String(format: "bench: %@ %d chars: %.1f emails/s, recall@10 %.3f", name, characters,
                                            runs[runs.count - 1].emailsPerSecond, scores.recallAt10))
             }
@@ -119,9 +119,4 @@ struct BenchEmbedCommand: ParsableCommand {
         return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
-    /// The one-minute load average (the other sessions' builds show up here).
-    static func loadAverage() -> Double? {
-        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return nil }
-        return text.split(separator: " ").first.flatMap { Double($0) }
-    }
 }

@@ -375,8 +375,7 @@ struct BenchSearchRun {
                                  notmuchOverHearth: notmuchLatency.map { $0.p50Ms / max(hearthLatency.p50Ms, 1e-6) }))
             StandardStreams.err("bench search: \(queryClass.name) done")
         }
-        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
-        return BenchSearchReport(messages: count, linuxMipsMessages: mips, seededMessages: seeded, loadAverage: load, builds: builds,
+        return BenchSearchReport(messages: count, linuxMipsMessages: mips, seededMessages: seeded, loadAverage: LoadAverage.text(), builds: builds,
                                  vectorBuild: vectorBuild, vectorIndexMemoryMB: (memoryMB * 10).rounded() / 10,
                                  vectorIndexLoadMs: loadMs.rounded(), classes: classes)
     }

@@ -82,8 +82,8 @@ extension WebApp {
         // Which messages are open is the screens' rule (HearthApp ConversationState): every
         // unread one and the newest — read before this request marks them read.
         var screen = ConversationState()
-        let ownAddress = try? store.account(thread.accountID)?.email
-        screen.reduce(.loaded(thread, emails, aiAvailable: ai.isAvailable, ownAddress: ownAddress ?? nil))
+        let ownAddress = (try? store.account(thread.accountID)).flatMap { $0?.email }
+        screen.reduce(.loaded(thread, emails, aiAvailable: ai.isAvailable, ownAddress: ownAddress))
         let prefix = "/inline/\(policy.frameToken)"
         var messages: [ConversationView.Message] = []
         for email in emails {
