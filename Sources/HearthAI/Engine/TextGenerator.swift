@@ -53,6 +53,14 @@ public struct GenerationOutput: Sendable, Hashable {
         self.generatedTokens = generatedTokens; self.promptSeconds = promptSeconds
         self.generationSeconds = generationSeconds
     }
+
+    /// Adds another generation's token counts and times (not its text): what a feature that
+    /// asks the model several times (three reply intents, a summary and its retry) cost in all.
+    public mutating func addCosts(of other: GenerationOutput) {
+        promptTokens += other.promptTokens; evaluatedPromptTokens += other.evaluatedPromptTokens
+        generatedTokens += other.generatedTokens
+        promptSeconds += other.promptSeconds; generationSeconds += other.generationSeconds
+    }
 }
 
 /// A local generative language model: the protocol the AI features use, so the runtime

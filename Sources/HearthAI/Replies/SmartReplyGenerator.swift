@@ -48,9 +48,7 @@ public struct SmartReplyGenerator: Sendable {
                                                                                  stopSequences: ["\n", "<|im_end|>"],
                                                                                  stopAfterSentences: 1, answerPrefix: opening))
             total.text += (total.text.isEmpty ? "" : "\n") + opening + output.text
-            total.promptTokens += output.promptTokens; total.evaluatedPromptTokens += output.evaluatedPromptTokens
-            total.generatedTokens += output.generatedTokens
-            total.promptSeconds += output.promptSeconds; total.generationSeconds += output.generationSeconds
+            total.addCosts(of: output)
             // The model's words up to its last finished sentence (the stop can leave the start of
             // another); nothing finished, nothing offered.
             guard let end = output.text.lastIndex(where: { ".!?".contains($0) }) else { continue }

@@ -62,9 +62,7 @@ public struct ThreadSummarizer: Sendable {
                 lastError = error
                 break
             }
-            spent.promptTokens += output.promptTokens; spent.evaluatedPromptTokens += output.evaluatedPromptTokens
-            spent.generatedTokens += output.generatedTokens
-            spent.promptSeconds += output.promptSeconds; spent.generationSeconds += output.generationSeconds
+            spent.addCosts(of: output)
             do {
                 spent.text = try validator.validated(output.text)
                 return spent
