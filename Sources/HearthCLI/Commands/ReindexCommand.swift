@@ -68,9 +68,9 @@ struct ReindexCommand: ParsableCommand {
             let size = batchSize
             embedded = try SearchWiring.wait { () async throws -> Int in
                 try await manager.embedPending(using: embedder, batchSize: size) { p in
-                    let rate = Double(p.done) / max(Date().timeIntervalSince(started), 0.001)
+                    // The run's own rate: the same one its time left is computed from.
                     let left = p.secondsLeft.map { ", \(TextRendering.timeLeft($0)) left" } ?? ""
-                    bar.update(fraction: Double(p.done) / Double(max(p.total, 1)), detail: "\(p.done)/\(p.total) emails, \(Int(rate))/s\(left)")
+                    bar.update(fraction: p.fraction, detail: "\(p.done)/\(p.total) emails, \(Int(p.emailsPerSecond))/s\(left)")
                 }
             }
             bar.finish()
