@@ -40,8 +40,8 @@ final class LlamaGenerationContext: @unchecked Sendable {
         limit.initialize(to: hearth_llama_limit())
         hearth_llama_limit_set(limit, 0)
         hearth_llama_install_limit(context, limit)
-        tokenEmbeddingBytes = MappedWeights.tensorBytes(named: "output.weight", inFile: model.path) == nil ? nil
-            : MappedWeights.tensorBytes(named: "token_embd.weight", inFile: model.path)
+        let tensors = MappedWeights.tensorBytes(named: ["output.weight", "token_embd.weight"], inFile: model.path)
+        tokenEmbeddingBytes = tensors["output.weight"] == nil ? nil : tensors["token_embd.weight"]
     }
 
     /// Drops the token-embedding rows a request read from memory. Reading one 616-byte row

@@ -67,12 +67,22 @@ enum MappedWeights {
     /// Where a tensor's bytes are in a GGUF file (read from its header; nil when the file or
     /// the tensor is not there).
     static func tensorBytes(named name: String, inFile path: String) -> Range<Int>? {
-        guard let context = gguf_init_from_file(path, gguf_init_params(no_alloc: true, ctx: nil)) else { return nil }
+        tensorBytes(named: [name], inFile: path)[name]
+    }
+
+    /// The same for several tensors, reading the file's header once; tensors not in the file
+    /// are left out.
+    static func tensorBytes(named names: [String], inFile path: String) -> [String: Range<Int>] {
+        guard let context = gguf_init_from_file(path, gguf_init_params(no_alloc: true, ctx: nil)) else { return [:] }
         defer { gguf_free(context) }
-        let id = gguf_find_tensor(context, name)
-        guard id >= 0 else { return nil }
-        let start = Int(gguf_get_data_offset(context)) + Int(gguf_get_tensor_offset(context, id))
-        return start..<(start + Int(gguf_get_tensor_size(context, id)))
+        var found: [String: Range<Int>] = [:]
+        for name in names {
+            let id = gguf_find_tensor(context, name)
+            guard id >= 0 else { continue }
+            let start = Int(gguf_get_data_offset(context)) + Int(gguf_get_tensor_offset(context, id))
+            found[name] = start..<(start + Int(gguf_get_tensor_size(context, id)))
+        }
+        return found
     }
 
     /// A file of /proc/self read to its end (String(contentsOfFile:) stops after the first
