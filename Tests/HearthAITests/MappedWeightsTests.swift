@@ -9,15 +9,22 @@ import Glibc
 /// The model file's pages: llama.cpp maps it with MAP_POPULATE, HearthAI drops the resident
 /// pages after the load so only what decoding reads comes back (docs/ai.md, memory).
 @Suite(.serialized) struct MappedWeightsTests {
-    @Test func releasingAPopulatedMappingFreesItsPagesAndLosesNothing() throws {
-        #if os(Linux)
+    #if os(Linux)
+    /// A temporary file of `size` bytes whose byte at offset i is i·31 (mod 256), opened read-only.
+    func patternFile(size: Int) throws -> (URL, Int32) {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-mapped-\(UUID().uuidString).bin")
-        defer { try? FileManager.default.removeItem(at: url) }
-        let size = 4 << 20
         try Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: url)
         let fd = open(url.path, O_RDONLY)
         #expect(fd >= 0)
-        defer { close(fd) }
+        return (url, fd)
+    }
+    #endif
+
+    @Test func releasingAPopulatedMappingFreesItsPagesAndLosesNothing() throws {
+        #if os(Linux)
+        let size = 4 << 20
+        let (url, fd) = try patternFile(size: size)
+        defer { close(fd); try? FileManager.default.removeItem(at: url) }
         // As llama.cpp maps a model: read-only, shared, populated.
         let address = mmap(nil, size, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0)
         let base = try #require(address == MAP_FAILED ? nil : address)
@@ -39,13 +46,9 @@ import Glibc
     @Test func aPopulatingMappingMadeWithPopulateOffStartsEmptyAndReadsTheSameBytes() throws {
         #if os(Linux)
         #expect(hearth_mapping_populate_control_available())
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-lazy-\(UUID().uuidString).bin")
-        defer { try? FileManager.default.removeItem(at: url) }
         let size = 16 << 20
-        try Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: url)
-        let fd = open(url.path, O_RDONLY)
-        #expect(fd >= 0)
-        defer { close(fd) }
+        let (url, fd) = try patternFile(size: size)
+        defer { close(fd); try? FileManager.default.removeItem(at: url) }
         hearth_mapping_populate_off(true)
         let lazy = mmap(nil, size, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0)
         hearth_mapping_populate_off(false)
