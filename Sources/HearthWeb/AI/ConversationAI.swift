@@ -13,7 +13,8 @@ enum AIOutcome<Value: Sendable>: Sendable {
 }
 
 /// The web app's side of on-device AI for a conversation (spec §5.4.1, §5.6.3, §5.6.4): thread
-/// summaries (cached by HearthAI's `ThreadSummaryService`) and smart replies (never cached),
+/// summaries (cached by HearthAI's `ThreadSummaryService`) and smart replies (kept in memory
+/// only, per newest message, so the reply composer does not generate them a second time),
 /// from the chat model installed in the model directory — the same choice `hearth summarize`
 /// and `hearth replies` make. Every request is bounded by a deadline on top of the model's own
 /// hard limit, because the single inference queue may be busy with other work.
@@ -26,6 +27,7 @@ final class ConversationAI: Sendable {
     /// Smart replies are for the conversation on screen: a newer request cancels the older one
     /// (moving through the list with j/k must not queue a generation per conversation passed).
     private let currentReplies = Locked<Task<AIOutcome<[SmartReply]>, Never>?>(nil)
+    private let recentReplies = Locked(RecentReplies())
 
     /// Which chat model is installed, remembered for a few seconds: every conversation asks, and
     /// a model whose verification stamp cannot be written would otherwise be re-hashed each time.
@@ -89,12 +91,17 @@ final class ConversationAI: Sendable {
               let newest = emails.last(where: { !$0.isDraft }) ?? emails.last else {
             return .failed("That conversation no longer exists.")
         }
+        let key = newest.id.map { RecentReplies.Key(thread: id, newest: $0) }
+        if let key, let known = recentReplies.withLock({ $0.replies(for: key) }) { return .ready(known) }
         let message = ThreadMessageText(email: newest)
         let subject = thread.subject
+        let recent = recentReplies
         let task = Task<AIOutcome<[SmartReply]>, Never> {
-            await Self.bounded(Self.repliesDeadline, what: "suggested replies") {
+            let outcome = await Self.bounded(Self.repliesDeadline, what: "suggested replies") {
                 try await SmartReplyGenerator(generator: generator).replies(to: message, subject: subject).replies
             }
+            if let key, case .ready(let list) = outcome, !list.isEmpty { recent.withLock { $0.remember(list, for: key) } }
+            return outcome
         }
         let previous = currentReplies.withLock { current -> Task<AIOutcome<[SmartReply]>, Never>? in
             defer { current = task }
