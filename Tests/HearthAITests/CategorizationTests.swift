@@ -234,6 +234,9 @@ import Testing
         // Rows are labels, columns predictions, both in CategorySignals.allCategories order.
         #expect(scores.confusion == [[1, 0, 0, 1, 0], [0, 0, 0, 0, 0], [0, 0, 0, 1, 0], [0, 0, 0, 1, 0], [0, 0, 0, 0, 1]])
         #expect(scores.matrix.split(separator: "\n").count == 6)
+        // Class-balanced: the mean recall of the classes with labelled rows (primary 0.5,
+        // promotions 0, updates 1, forums 1), not of social, which has none.
+        #expect(abs(scores.balancedAccuracy - 0.625) < 1e-9)
     }
 
     @Test func listSoftwareThatAddsNoListFieldsStillMakesAPersonsPostForums() {

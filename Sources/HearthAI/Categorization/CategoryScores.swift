@@ -55,13 +55,22 @@ public struct CategoryScores: Sendable, Hashable, Codable {
         return ([header] + rows).joined(separator: "\n")
     }
 
-    /// "312/387 = 80.6% · primary P 0.90 R 0.75 (20) · …"
+    /// The mean of the per-class recalls over the classes that have labelled rows: a set where one
+    /// easy class dominates (list posts) reads high on accuracy; this weighs each class alike, as
+    /// a mailbox with all five kinds would.
+    public var balancedAccuracy: Double {
+        let recalls = perCategory.compactMap(\.recall)
+        return recalls.isEmpty ? 0 : recalls.reduce(0, +) / Double(recalls.count)
+    }
+
+    /// "312/387 = 80.6% (class-balanced 78.1%) · primary P 0.90 R 0.75 (20) · …"
     public var summary: String {
         func percent(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "–" }
         let lines = perCategory.map { line in
             line.support == 0 && line.predicted == 0 ? "\(line.category): no examples"
                 : "\(line.category) P \(percent(line.precision)) R \(percent(line.recall)) (\(line.support))"
         }
-        return String(format: "%d/%d = %.1f%%", correct, items, accuracy * 100) + " · " + lines.joined(separator: " · ")
+        return String(format: "%d/%d = %.1f%% (class-balanced %.1f%%)", correct, items, accuracy * 100, balancedAccuracy * 100)
+            + " · " + lines.joined(separator: " · ")
     }
 }

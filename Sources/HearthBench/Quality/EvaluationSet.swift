@@ -7,8 +7,13 @@ import HearthMIME
 /// The hand-labelled categorisation evaluation set: keys into the SpamAssassin corpus tarball
 /// with a label, read through the real MIME parser (docs/ai.md, "Evaluation set").
 enum EvaluationSet {
-    /// `holdout`: the rows never looked at while tuning (5th column, docs/ai.md "Evaluation set").
-    struct Item { let key: String; let label: AICategory; let clear: Bool; var holdout = false; let input: CategorizationInput }
+    /// `holdout`: the rows never looked at while tuning (5th column, docs/ai.md "Evaluation set");
+    /// `blind`: a row of the blind set (5th column `blind`), held out too, but kept out of the other
+    /// sets' held-out total so that figure stays comparable across sessions.
+    struct Item {
+        let key: String; let label: AICategory; let clear: Bool; var holdout = false; var blind = false
+        let input: CategorizationInput
+    }
 
     static var resources: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -22,9 +27,12 @@ enum EvaluationSet {
     /// Older or undated real mail of the mime-* corpora and linux-mips posts (session 8).
     static var olderPath: String { resources.appendingPathComponent("category-eval-older.tsv").path }
 
+    /// The blind set (session 9): only ever measured, its misses never printed or read.
+    static var blindPath: String { resources.appendingPathComponent("category-eval-blind.tsv").path }
+
     /// Every labelled set the benchmarks report, by the name they print.
     static var named: [(name: String, path: String)] {
-        [("2002", defaultPath), ("modern", modernPath), ("older", olderPath)]
+        [("2002", defaultPath), ("modern", modernPath), ("older", olderPath), ("blind", blindPath)]
     }
 
     static var corpus: URL {
@@ -68,7 +76,9 @@ enum EvaluationSet {
             let input = CategorizationInput(from: parsed.from.first, recipients: parsed.to + parsed.cc, subject: parsed.subject,
                                             text: MailTextTrimmer.trim(body, maxCharacters: 1_000), headers: parsed.headers,
                                             listID: parsed.header("List-Id"), isReply: !parsed.inReplyTo.isEmpty || !parsed.references.isEmpty)
-            return Item(key: row[0], label: label, clear: row[2] == "clear", holdout: row.count >= 5 && row[4] == "holdout", input: input)
+            let part = row.count >= 5 ? row[4] : "dev"
+            return Item(key: row[0], label: label, clear: row[2] == "clear", holdout: part == "holdout" || part == "blind",
+                        blind: part == "blind", input: input)
         }
     }
 }
@@ -107,7 +117,7 @@ struct EvaluationReport: Encodable {
         bySource = Dictionary(grouping: decisions, by: { $0.source.rawValue }).mapValues(\.count)
         let pairs = zip(set, decisions).map { (item: $0.0, label: $0.0.label, predicted: $0.1.category) }
         let devPairs = pairs.filter { !$0.item.holdout }.map { ($0.label, $0.predicted) }
-        let holdoutPairs = pairs.filter { $0.item.holdout }.map { ($0.label, $0.predicted) }
+        let holdoutPairs = pairs.filter { $0.item.holdout && !$0.item.blind }.map { ($0.label, $0.predicted) }
         dev = devPairs.isEmpty ? nil : CategoryScores(pairs: devPairs)
         holdout = holdoutPairs.isEmpty ? nil : CategoryScores(pairs: holdoutPairs)
     }
