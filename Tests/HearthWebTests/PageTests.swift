@@ -119,6 +119,7 @@ struct PageTests {
         let page = try await second.http.request("GET", "/mail", headers: ["Cookie": try await second.login()])
         #expect(page.body.contains("data-theme=\"dark\""))
         #expect(!page.body.contains(">Social</a>") && page.body.contains(">Promotions</a>"))
+        #expect(!page.body.contains(">Forums</a>"), "the Forums tab is off by default")
     }
 }
 

@@ -22,7 +22,7 @@ public struct ModelInPlainWords: Sendable, Equatable {
         switch entry.role {
         case .embedding:
             title = "Search by meaning and inbox categories"
-            benefit = "Finds mail by what it is about, not only by its exact words, and sorts new mail into Primary, Social, Promotions and Updates."
+            benefit = "Finds mail by what it is about, not only by its exact words, and sorts new mail into Primary, Social, Promotions, Updates and Forums."
         case .generation:
             title = "Summaries and reply suggestions"
             benefit = "Sums up long conversations in a few lines and offers short replies you can send with one click. It also helps sort mail that is hard to call."

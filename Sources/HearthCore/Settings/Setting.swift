@@ -12,6 +12,8 @@ public enum Setting: String, Sendable, CaseIterable, Codable {
     case categoryTabSocial = "category-tab.social"
     case categoryTabPromotions = "category-tab.promotions"
     case categoryTabUpdates = "category-tab.updates"
+    /// Not among the spec's tabs (FR-TL-02): off by default, as in Gmail, for people on lists.
+    case categoryTabForums = "category-tab.forums"
     case appLock = "app-lock"
     // Per account.
     case syncWindow = "sync-window"
@@ -42,6 +44,7 @@ public enum Setting: String, Sendable, CaseIterable, Codable {
         case .categoryTabSocial: .social
         case .categoryTabPromotions: .promotions
         case .categoryTabUpdates: .updates
+        case .categoryTabForums: .forums
         default: nil
         }
     }
@@ -53,7 +56,7 @@ public enum Setting: String, Sendable, CaseIterable, Codable {
         case .undoSendDelay: "seconds: " + Self.undoDelayChoices.map(String.init).joined(separator: ", ")
         case .theme: Theme.allCases.map(\.rawValue).joined(separator: ", ")
         case .categoryTabPrimary, .categoryTabSocial, .categoryTabPromotions, .categoryTabUpdates,
-             .notifications, .appLock: "on, off"
+             .categoryTabForums, .notifications, .appLock: "on, off"
         case .syncWindow: "days: " + Self.syncWindowChoices.map(String.init).joined(separator: ", ")
         case .displayName: "any text"
         case .attachmentCacheLimit: "megabytes, 0 or more"

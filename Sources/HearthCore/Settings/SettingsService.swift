@@ -116,11 +116,11 @@ public struct SettingsService: Sendable {
     public var undoSendDelaySeconds: Int { (try? value(.undoSendDelay)).flatMap(Int.init) ?? 5 }
     public var isAppLockEnabled: Bool { (try? value(.appLock)) == "on" }
 
-    /// Categories whose tab is shown (FR-SET-01: all on by default).
+    /// Categories whose tab is shown (FR-SET-01: the spec's four on by default, Forums off).
     public var visibleCategoryTabs: Set<AICategory> {
         Set(Setting.allCases.compactMap { setting in
             guard let category = setting.category else { return nil }
-            return (try? value(setting)) == "off" ? nil : category
+            return ((try? value(setting)) ?? defaultValue(setting)) == "on" ? category : nil
         })
     }
 
@@ -156,7 +156,7 @@ public struct SettingsService: Sendable {
         case .undoSendDelay: "5"
         case .theme: Theme.system.rawValue
         case .categoryTabPrimary, .categoryTabSocial, .categoryTabPromotions, .categoryTabUpdates, .notifications: "on"
-        case .appLock: "off"
+        case .appLock, .categoryTabForums: "off"
         case .syncWindow: "30"
         case .displayName: ""
         case .attachmentCacheLimit: String(Setting.defaultAttachmentCacheLimitMB)
@@ -177,7 +177,8 @@ public struct SettingsService: Sendable {
         case .theme:
             guard Theme(rawValue: lower) != nil else { throw invalid }
             return lower
-        case .categoryTabPrimary, .categoryTabSocial, .categoryTabPromotions, .categoryTabUpdates, .notifications, .appLock:
+        case .categoryTabPrimary, .categoryTabSocial, .categoryTabPromotions, .categoryTabUpdates, .categoryTabForums,
+             .notifications, .appLock:
             switch lower {
             case "on", "true", "yes", "1": return "on"
             case "off", "false", "no", "0": return "off"

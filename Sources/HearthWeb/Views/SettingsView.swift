@@ -148,7 +148,7 @@ struct SettingsView {
         }
         composition.append(select(form(.undoSendDelay, label: "Undo send", hint: "Nothing is sent during this time after you press Send."),
                                   Setting.undoDelayChoices.map { (String($0), $0 == 0 ? "Off" : "\($0) seconds") }, selected: String(undoSeconds)))
-        let tabSettings: [Setting] = [.categoryTabPrimary, .categoryTabSocial, .categoryTabPromotions, .categoryTabUpdates]
+        let tabSettings: [Setting] = [.categoryTabPrimary, .categoryTabSocial, .categoryTabPromotions, .categoryTabUpdates, .categoryTabForums]
         let tabs = tabSettings.compactMap { setting -> SettingForm? in
             guard let category = setting.category else { return nil }
             return toggle(form(setting, label: category.rawValue.capitalized), visibleTabs.contains(category))

@@ -20,7 +20,7 @@ struct ThreadListView {
     var moveMenu: MoveMenu?
     var now: Date = Date()
 
-    static let tabs: [(AICategory?, String)] = [(nil, "All"), (.primary, "Primary"), (.social, "Social"), (.promotions, "Promotions"), (.updates, "Updates")]
+    static let tabs: [(AICategory?, String)] = [(nil, "All"), (.primary, "Primary"), (.social, "Social"), (.promotions, "Promotions"), (.updates, "Updates"), (.forums, "Forums")]
 
     struct Tab { var url: String; var label: String; var current: Bool }
     struct Badge { var kind: String; var text: String; var title: String? }
