@@ -185,6 +185,17 @@ struct CompositionRoundTripTests {
         }
     }
 
+    @Test("the reply's attribution line reads like Gmail's: day, date, time, no seconds or offset")
+    func attributionLine() throws {
+        let from = EmailAddress(name: "Larkspur Books", address: "orders@shop.example")
+        let original = OriginalMessage(messageID: "o@x", from: from, subject: "Order", date: Date(timeIntervalSince1970: 1_794_229_620),
+                                       textBody: "Thanks")
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        #expect(ReplyBuilder.attribution(original, timeZone: utc) == "On Mon, 9 Nov 2026 at 13:07, Larkspur Books <orders@shop.example> wrote:")
+        let undated = OriginalMessage(messageID: "o@x", from: from, subject: "Order", date: nil, textBody: "Thanks")
+        #expect(ReplyBuilder.attribution(undated, timeZone: utc) == "Larkspur Books <orders@shop.example> wrote:")
+    }
+
     @Test("reply and forward subjects never pile up; references follow RFC 5322")
     func replySubjects() {
         #expect(ReplyBuilder.replySubject("Budget") == "Re: Budget")

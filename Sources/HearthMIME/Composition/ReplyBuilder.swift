@@ -153,10 +153,17 @@ public enum ReplyBuilder {
         ids.count <= 20 ? ids : [ids[0]] + ids.suffix(19)
     }
 
-    static func attribution(_ original: OriginalMessage) -> String {
+    /// "On Mon, 9 Nov 2026 at 13:07, Larkspur Books <orders@…> wrote:", the line Gmail and Apple
+    /// Mail write, in the replying user's time zone — not the header's form
+    /// ("Mon, 09 Nov 2026 13:07:00 +0000": seconds and an offset mean nothing to a reader).
+    static func attribution(_ original: OriginalMessage, timeZone: TimeZone = .current) -> String {
         let who = original.from?.formatted ?? "someone"
         guard let date = original.date else { return "\(who) wrote:" }
-        return "On \(MessageWriter.rfc5322Date(date, timeZone: .current)), \(who) wrote:"
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "EEE, d MMM yyyy 'at' HH:mm"
+        return "On \(formatter.string(from: date)), \(who) wrote:"
     }
 
     /// `> ` before each line (`>` alone before lines already quoted, as mail clients do).
