@@ -181,7 +181,18 @@ public enum CategorySignals {
         if margin <= -3 && subjectOnly.updates >= 1.5 {
             return SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates], reasons: reasons)
         }
-        var lean: AICategory? = margin >= 1.5 ? .promotions : (margin <= -1 ? .updates : input.senderHistory?.usualCategory())
+        // A newsletter whose subject does not say: how its text is built tells a publication's
+        // issue (headlines, bylines, "read more": updates) from a shop's mailing (prices, "% off",
+        // "shop now": promotions).
+        let content = NewsletterContent.read(input.text)
+        reasons.append("content: editorial \(content.editorial), selling \(content.commerce)")
+        if content.isEditorial && subjectOnly.promotions < 2 {
+            return SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates], reasons: reasons + ["reads as a publication's issue"])
+        }
+        if content.isCommercial && subjectOnly.updates < 1.5 {
+            return SignalVerdict(category: .promotions, confidence: 0.86, candidates: [.promotions], reasons: reasons + ["reads as a shop's mailing"])
+        }
+        var lean: AICategory? = content.lean ?? (margin >= 1.5 ? .promotions : (margin <= -1 ? .updates : input.senderHistory?.usualCategory()))
         // Bulk mail that sells nothing in its subject and hardly anything in its text informs:
         // a service notifying, a newsletter, a feed item.
         if lean == nil && subjectOnly.promotions == 0 && scores.promotions < 1.5 { lean = .updates }

@@ -1,0 +1,73 @@
+import Foundation
+import HearthCore
+
+/// What a newsletter carries, read from its text: a publication's articles (an editorial issue,
+/// an author's essay, a digest of links: **updates**) or a shop's or brand's offers (prices,
+/// sales, product launches: **promotions**). Both arrive from the same bulk-mail services with
+/// the same unsubscribe footer, and a tech publication's headline often names a product, so the
+/// subject and the headers cannot tell them apart; how the text is built can. An issue has
+/// headlines with "read more" links, bylines, "in this issue"; a shop's mailing has prices,
+/// "% off", "shop now", "free shipping".
+///
+/// Every marker is generic (how newsletters are written everywhere), not taken from any corpus.
+enum NewsletterContent {
+    struct Reading: Sendable, Hashable {
+        /// Distinct editorial markers found.
+        var editorial: Int
+        /// Distinct selling markers found, plus one per price (at most three).
+        var commerce: Int
+
+        /// Reads as a publication: several editorial markers and next to nothing sold, or many
+        /// of them well ahead of a few prices (a review issue says what the product costs).
+        var isEditorial: Bool { (editorial >= 3 && commerce <= 1) || (editorial >= 5 && editorial >= commerce + 2) }
+        /// Reads as a shop's mailing: prices and calls to buy outweigh any articles.
+        var isCommercial: Bool { commerce >= 3 && commerce >= editorial + 2 }
+        /// The way the text leans when it does not decide: a review issue quotes a few prices
+        /// next to its articles, a shop's mailing may carry one story.
+        var lean: AICategory? {
+            if editorial >= 3 && editorial >= commerce + 2 { return .updates }
+            if commerce >= 2 && commerce > editorial { return .promotions }
+            return nil
+        }
+    }
+
+    /// How publications present what they send: issues, articles, authors, links to read on.
+    static let editorialPhrases: [String] = [
+        "in this issue", "in today's issue", "this week's issue", "in this edition", "top stories", "top story",
+        "headlines", "read more", "read the full", "full story", "continue reading", "read online", "read the article",
+        "read it online", "read the review", "posted by", "written by", "editor", "editors", "editor's", "editorial",
+        "dear readers", "dear reader", "this issue", "columnist", "commentary", "analysis", "reviews",
+        "interview", "opinion", "essay", "article", "articles", "latest from", "this week in", "podcast", "episode",
+        "news", "stories", "story", "reported", "reports", "according to", "contributors", "letters to the editor",
+        // the same in the languages the vocabulary knows
+        "artikel", "nachrichten", "article", "actualités", "artículo", "noticias", "articolo", "notizie", "notícias", "nieuws",
+    ]
+
+    /// How shops sell: calls to buy, discounts, delivery terms. Short words are matched whole.
+    static let sellingPhrases: [String] = [
+        "% off", "shop now", "buy now", "order now", "order today", "add to cart", "add to basket", "free shipping",
+        "free delivery", "coupon", "promo code", "discount", "limited time", "while supplies last", "in stock",
+        "new arrivals", "rebate", "list price", "our price", "special offer", "lowest price", "best price", "call now",
+        "sale", "deal", "deals", "save", "bestseller", "bestsellers", "shop", "checkout", "offer ends", "clearance",
+        "rabatt", "angebot", "versandkostenfrei", "soldes", "livraison gratuite", "oferta", "descuento", "envío gratis",
+        "sconto", "offerta", "spedizione gratuita", "desconto", "frete grátis", "korting", "gratis verzending",
+    ]
+
+    private static let prices = try? NSRegularExpression(pattern: #"[$€£¥]\s?\d|\d(?:[.,]\d{2})?\s?(?:€|eur\b|usd\b)"#)
+    private static let byline = try? NSRegularExpression(pattern: #"(?:^|[\s|(])[Bb]y:? [A-Z][a-z]+(?: [A-Z]\.)? [A-Z][a-zA-Z'-]+"#)
+
+    static func read(_ text: String) -> Reading {
+        let sample = String(text.prefix(1_500))
+        let lower = sample.lowercased()
+        let words = Set(lower.split { !$0.isLetter && $0 != "'" && $0 != "%" }.map(String.init))
+        func found(_ phrase: String) -> Bool {
+            phrase.contains(" ") || phrase.contains("%") ? lower.contains(phrase) : words.contains(phrase)
+        }
+        let range = NSRange(sample.startIndex..., in: sample)
+        var editorial = Set(editorialPhrases.filter(found)).count
+        if let byline, byline.firstMatch(in: sample, range: range) != nil { editorial += 1 }
+        var commerce = Set(sellingPhrases.filter(found)).count
+        if let prices { commerce += min(3, prices.numberOfMatches(in: sample, range: range)) }
+        return Reading(editorial: editorial, commerce: commerce)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import HearthCore
+import Testing
+@testable import HearthAI
+
+/// Editorial newsletters (updates) and shops' mailings (promotions) come from the same bulk-mail
+/// services with the same footers and often neutral subjects; the text's build tells them apart
+/// (docs/ai.md, "Newsletters: editorial or selling"). Hand-written mail, not from any corpus.
+@Suite struct NewsletterContentTests {
+    static let bulkHeaders: [(String, String)] = [("List-Unsubscribe", "<https://news.example.com/u/abc>"), ("Precedence", "bulk")]
+
+    static func newsletter(from: String, name: String, subject: String, text: String) -> CategorizationInput {
+        CategorizationTests.input(from: from, name: name, subject: subject, text: text, headers: bulkHeaders)
+    }
+
+    @Test func aPublicationsIssueIsUpdatesEvenWhenItsStoryIsAboutAProduct() {
+        let issue = Self.newsletter(from: "newsletter@gadgetweekly.example", name: "Gadget Weekly",
+                                    subject: "The camera that fits in a pocket", text: """
+            Gadget Weekly, 12 June. In this issue: the pocket camera, a quieter laptop, your letters.
+            By Maria Lopez, senior editor. Dear readers, this week we tested the new pocket camera for
+            a fortnight of street photography. It is fast, and at $499 it is not cheap. Read the full story.
+            Also: why laptops got quieter (analysis), and an interview with a lens designer. Read more.
+            """)
+        let verdict = CategorySignals.evaluate(issue)
+        #expect(verdict.category == .updates)
+        #expect(verdict.reasons.contains("reads as a publication's issue"))
+    }
+
+    @Test func aShopsMailingWithANeutralSubjectIsPromotions() {
+        let mailing = Self.newsletter(from: "hello@outdoorshop.example", name: "Outdoor Shop",
+                                      subject: "Summer is here", text: """
+            New arrivals for long days outside. Trail shoes $89.99, rain jackets from $59, tents €149.
+            Free shipping over $50. Use promo code SUMMER at checkout. Shop now.
+            """)
+        let verdict = CategorySignals.evaluate(mailing)
+        #expect(verdict.category == .promotions)
+        #expect(verdict.reasons.contains("reads as a shop's mailing"))
+    }
+
+    @Test func anEssayNewsletterWithOneSponsorLineStillReadsEditorial() {
+        let reading = NewsletterContent.read("""
+            Notes from the garden, issue 41. Written by Sam Reed. This week's essay is about patience and
+            tomatoes; the article on compost is online. Read more on the site. Today's sponsor: a seed shop.
+            """)
+        #expect(reading.isEditorial)
+        #expect(!reading.isCommercial)
+    }
+
+    @Test func wordsInsideOtherWordsAreNotSellingMarkers() {
+        // "wholesale" and "saved" must not count as "sale" and "save"; a price does.
+        let reading = NewsletterContent.read("The wholesale market report: farmers saved water this year.")
+        #expect(reading.commerce == 0)
+        #expect(NewsletterContent.read("Now $20.").commerce == 1)
+    }
+}
