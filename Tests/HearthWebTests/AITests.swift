@@ -107,6 +107,7 @@ struct AITests {
         #expect(!compose.body.contains("id=\"composer-replies\""), "a picked suggestion: no second offer")
         let plainReply = try await web.http.request("GET", "/compose?thread=\(thread.rawValue)&mode=reply", headers: ["Cookie": cookie])
         #expect(plainReply.body.contains("id=\"composer-replies\" data-thread=\"\(thread.rawValue)\""), "the reply composer offers suggestions")
+        #expect(plainReply.body.contains("<a href=\"/mail?box=inbox\" aria-current=\"page\">"), "beside its conversation: the sidebar stays on Inbox")
         let forward = try await web.http.request("GET", "/compose?thread=\(thread.rawValue)&mode=forward", headers: ["Cookie": cookie])
         #expect(!forward.body.contains("composer-replies"))
 

@@ -81,7 +81,9 @@ extension WebApp {
         }
         let bodyClass = popOut ? "compose popout" : (view.closeURL != nil ? "compose compose-beside" : "compose")
         let shell = PageShell(title: "Compose", csrfToken: policy.csrfToken, theme: theme, bodyClass: bodyClass)
-        return .html(shell.render(sidebar: try sidebar(MailLocation(box: "drafts"), accounts: accounts), main: main))
+        // Beside its conversation the sidebar keeps the conversation's place (Inbox), not Drafts.
+        let place = view.closeURL != nil ? MailLocation(box: "inbox") : MailLocation(box: "drafts")
+        return .html(shell.render(sidebar: try sidebar(place, accounts: accounts), main: main))
     }
 
     /// This composer's address with `popout=1` (GET only: a POST's re-shown form has none).
