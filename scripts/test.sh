@@ -18,6 +18,12 @@ export HEARTH_REQUIRE_RIG=1
 bash scripts/fetch-models.sh minilm smollm2 qwen05 >&2
 export HEARTH_REQUIRE_MODELS=1
 swift build --build-tests
+# Every test's scratch files (stores, servers' data, exports) go below one directory per run,
+# removed when the run ends, passed or failed, so repeated runs do not fill /tmp.
+# HEARTH_KEEP_TMP=1 keeps it to look at after a failure.
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/hearth-tests.XXXXXX")
+trap '[ "${HEARTH_KEEP_TMP:-0}" = 1 ] && echo "test scratch kept in $scratch" >&2 || rm -rf "$scratch"' EXIT
+export TMPDIR="$scratch"
 # Serially: the rig suites share four mailboxes, and a suite changing one must not race another.
 # Bounded: a test that hangs fails the run in minutes instead of eating CI's whole budget.
 timeout --kill-after=30 "${HEARTH_TEST_TIMEOUT:-45m}" swift test --skip-build --no-parallel 2>&1 | tee /tmp/hearth-test.log
