@@ -16,6 +16,9 @@ enum SocialNetworkMail {
         "instagram.com", "threads.net", "pinterest.com", "reddit.com", "redditmail.com", "tiktok.com", "tiktokmail.com",
         "snapchat.com", "youtube.com", "quora.com", "tumblr.com", "myspace.com", "friendster.com", "classmates.com",
         "vk.com", "ok.ru", "xing.com", "plus.google.com", "nextdoor.com", "meetup.com", "bereal.com", "weibo.com",
+        // the same networks' country domains (Nextdoor mails each country from its own)
+        "nextdoor.co.uk", "nextdoor.ca", "nextdoor.com.au", "nextdoor.nl", "nextdoor.de", "nextdoor.fr", "nextdoor.es",
+        "nextdoor.it", "nextdoor.se", "nextdoor.dk",
         // federated and newer networks
         "bsky.app", "bsky.social", "mastodon.social", "mastodon.online", "mastodon.world", "mstdn.social", "mas.to",
         "fosstodon.org", "hachyderm.io", "infosec.exchange", "techhub.social", "universeodon.com", "pixelfed.social",
@@ -38,6 +41,8 @@ enum SocialNetworkMail {
         "sent you a message", "sent you a friend request", "friend request", "connection request", "wants to connect", "invitation to connect",
         "accepted your invitation", "endorsed you", "viewed your profile", "people you may know", "added you as a friend",
         "new match", "it's a match", "likes you", "super liked you", "sent you a wink", "wrote on your timeline",
+        "gave you kudos", "sent you a direct message", "sent you a dm", "new direct message", "now follows you",
+        "responded to your post", "new reply to your", "quoted your post", "replied to your story", "accepted your friend request",
     ]
 
     /// The domain it came from, when that is a social network.

@@ -19,6 +19,10 @@ struct BenchCategorizeCommand: ParsableCommand {
 
     @Option(help: "One labelled set (default: the repository's three).") var evalSet: String?
     @Flag(help: "Do not consult the LLM for unsure emails (faster).") var noLlm = false
+    @Option(help: "How many unsure emails the LLM may be asked about in the whole run (the app asks at most 10 per batch).")
+    var llmBudget = 10
+    @Option(help: "Ask the LLM about emails whose confidence after the embeddings is below this (the app's is 0.55; 1 asks about every email the signals left open).")
+    var llmThreshold = 0.55
     @Flag(help: "List the misses of the tuning (dev) rows with the categoriser's reasons; held-out rows are only counted.")
     var showDevMisses = false
     @Flag(help: "Print the result as JSON.") var json = false
@@ -33,12 +37,15 @@ struct BenchCategorizeCommand: ParsableCommand {
             let named = evalSet.map { [(name: URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent, path: $0)] } ?? EvaluationSet.named
             let sets = try named.map { (name: $0.name, items: try EvaluationSet.load(path: $0.path)) }
             let useLLM = !noLlm
+            let budget = llmBudget, threshold = llmThreshold
             let inputs = sets.flatMap { $0.items.map(\.input) }
             let started = Date()
             let decisions = try AsyncBridge.run {
                 let services = AIServices()
-                let categorizer = await EmailCategorizer.make(embedder: await services.embedder(),
+                var categorizer = await EmailCategorizer.make(embedder: await services.embedder(),
                                                               generator: useLLM ? services.generator() : nil)
+                categorizer.llmBudget = budget
+                categorizer.llmThreshold = threshold
                 return await categorizer.categorize(inputs)
             }
             let seconds = Date().timeIntervalSince(started)

@@ -92,6 +92,8 @@ struct EvaluationReport: Encodable {
     let seconds: Double
     let perCategory: [Line]
     let bySource: [String: Int]
+    /// Of the emails each stage decided, how many it got right: what asking a stage costs and buys.
+    let correctBySource: [String: Int]
     /// Per-class precision and recall of the rows tuned on and of the held-out rows (nil: none).
     let dev: CategoryScores?
     let holdout: CategoryScores?
@@ -115,6 +117,8 @@ struct EvaluationReport: Encodable {
             return Line(category: c.rawValue, correct: right, total: total, accuracy: total == 0 ? 0 : Double(right) / Double(total))
         }
         bySource = Dictionary(grouping: decisions, by: { $0.source.rawValue }).mapValues(\.count)
+        correctBySource = Dictionary(grouping: zip(set, decisions).filter { $0.0.label == $0.1.category }, by: { $0.1.source.rawValue })
+            .mapValues(\.count)
         let pairs = zip(set, decisions).map { (item: $0.0, label: $0.0.label, predicted: $0.1.category) }
         let devPairs = pairs.filter { !$0.item.holdout }.map { ($0.label, $0.predicted) }
         let holdoutPairs = pairs.filter { $0.item.holdout && !$0.item.blind }.map { ($0.label, $0.predicted) }
@@ -131,7 +135,8 @@ struct EvaluationReport: Encodable {
         }
         if let dev { lines.append("  tuning part: \(dev.summary)") }
         if let holdout { lines.append("  held out:    \(holdout.summary)") }
-        lines.append("  decided by: " + bySource.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        lines.append("  decided by: " + bySource.sorted { $0.key < $1.key }
+            .map { "\($0.key) \($0.value) (\(correctBySource[$0.key] ?? 0) right)" }.joined(separator: ", "))
         return lines.joined(separator: "\n")
     }
 }
