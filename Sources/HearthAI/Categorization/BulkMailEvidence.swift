@@ -57,8 +57,20 @@ struct BulkMailEvidence: Sendable {
         // The first recipient: a list post names the list in To; a direct copy of a reply names the person.
         sentToList = input.recipients.first.map { Self.isListAddress($0.address.lowercased()) } ?? false
         listDelivery = Self.listDelivery(input)
-        links = body.components(separatedBy: "http://").count + body.components(separatedBy: "https://").count
-            + body.components(separatedBy: "www.").count - 3
+        let letter = Self.beforeSignOff(body)
+        links = letter.components(separatedBy: "http://").count + letter.components(separatedBy: "https://").count
+            + letter.components(separatedBy: "www.").count - 3
+    }
+
+    /// The text up to the writer's sign-off ("Best regards,", "Thanks,", "-- "): a person's
+    /// signature brings links of its own (web site, profiles, a booking page), which say nothing
+    /// about bulk mail; a newsletter's links run through its whole text anyway.
+    static func beforeSignOff(_ body: String) -> Substring {
+        let signOffs = ["\n-- \n", "\n--\n", "best regards", "kind regards", "warm regards", "regards,", "thanks,", "thank you,",
+                        "cheers,", "best,", "sincerely,", "sent from my"]
+        let start = body.index(body.startIndex, offsetBy: min(20, body.count))
+        let cut = signOffs.compactMap { body.range(of: $0, range: start..<body.endIndex)?.lowerBound }.min()
+        return body[..<(cut ?? body.endIndex)]
     }
 
     /// See `listDelivery`: nil when no list software's own field is there.

@@ -20,6 +20,7 @@ enum CategoryVocabulary {
         "has been delivered", "tracking", "your trip", "your ride", "your booking", "your ticket", "your statement",
         "signed up", "you're subscribed", "you are subscribed", "subscription confirmed", "thanks for subscribing",
         "thank you for subscribing", "thanks for signing up", "thank you for signing up",
+        "your package", "your parcel", "will arrive", "arriving today", "arriving tomorrow", "renews", "will renew",
         // The same in the languages the client meets most after English (German, French,
         // Spanish, Italian, Portuguese, Dutch): orders, invoices, bookings, codes, accounts.
         "rechnung", "bestellung", "buchung", "bestätigung", "passwort", "kontoauszug", "zahlung", "lieferung", "ihr konto",
@@ -42,7 +43,7 @@ enum CategoryVocabulary {
 
     /// Selling: prices, discounts, offers, calls to buy.
     static let marketing: [String] = [
-        "% off", "sale", "deal", "deals", "discount", "coupon", "promo code", "voucher", "free shipping", "limited time",
+        "% off", "sale", "deal", "deals", "discount", "coupon", "promo code", "voucher", "free shipping", "free delivery", "limited time",
         "shop now", "buy now", "order now", "save $", "save up to", "save an extra", "offer", "offers", "special price",
         "clearance", "new arrivals", "exclusive", "best price", "bargain", "auction", "black friday", "cyber monday",
         "last chance", "ends tonight", "ends soon", "don't miss", "just for you", "gift", "gifts", "free trial",
