@@ -194,6 +194,33 @@ import Testing
         #expect(validator.reply("Hi Alice, thanks! I'll be there.", intent: .accept, after: [])?.intent == .accept)
     }
 
+    @Test func aReplyRepeatingSixWordsOfTheMessageIsAnEchoWhateverItsCaseAndPunctuation() {
+        let validator = SmartReplyValidator(original: "Can you join the review on Friday at 10? Carla will present the numbers.",
+                                            subject: "Review", sender: "Alice Martin",
+                                            instructions: SmartReplyGenerator.instructionTexts(sender: "Alice Martin"))
+        // Six words of the message in a row ("the review on Friday at 10"), a third of the reply:
+        // the rule before session 9 (a whole sentence, or a run that is 75 % of the reply) let it through.
+        #expect(validator.reply("Hi Alice, quick question: will Carla bring slides to the review on Friday at 10?",
+                                intent: .question, after: []) == nil)
+        #expect(validator.reply("Hi Alice, quick question: will Carla bring slides to THE Review, on friday... at 10?",
+                                intent: .question, after: []) == nil)
+        // Five words of it ("join the review on Friday") are the reply's own sentence naming the request.
+        #expect(validator.reply("Hi Alice, thanks! I'll join the review on Friday.", intent: .accept, after: [])?.intent == .accept)
+        #expect(validator.reply("Hi Alice, quick question: should Carla send the numbers before the review?",
+                                intent: .question, after: [])?.intent == .question)
+    }
+
+    @Test func theEchoRuleReadsTheMessageAsReceivedNotItsTrimmedText() {
+        // The generator shows the model a trimmed message; a reply copying what was trimmed
+        // (here a quoted line) is still an echo of what the sender sees in their own mail.
+        let full = "Sounds good.\n> We should ship the new installer to everyone next week"
+        let validator = SmartReplyValidator(original: MailTextTrimmer.trim(full), subject: "Installer", sender: "Bo Lind",
+                                            instructions: SmartReplyGenerator.instructionTexts(sender: "Bo Lind"),
+                                            echoSources: ["Bo Lind", full, "Installer"])
+        #expect(validator.reply("Hi Bo, thanks! I'll ship the new installer to everyone soon.", intent: .accept, after: []) == nil)
+        #expect(validator.reply("Hi Bo, thanks! I'll ship it soon.", intent: .accept, after: [])?.intent == .accept)
+    }
+
     @Test func trimmerDropsQuotesSignaturesAndAttributionLines() {
         let text = "Sounds good.\nOn Tue, 5 Mar 2002, Bob wrote:\n> old text\n> more\nSee you.\n-- \nBob\nPhone 123"
         #expect(MailTextTrimmer.trim(text) == "Sounds good.\nSee you.")

@@ -18,7 +18,9 @@ public struct SmartReply: Sendable, Hashable, Codable {
 /// and an instruction for that one reply, with the reply's first words written for the model
 /// ("Hi Ana, sorry, …") so it only has to continue one sentence — a 0.5B model given one
 /// prompt for all three, with a worked example, copied the example into most threads (issue 15).
-/// The three prompts share their beginning (the message), which the KV cache keeps. Each reply
+/// The three prompts share their beginning (the message), which the KV cache keeps; the system
+/// prompt's state is kept on disk (`stablePrefixMessages`), so a process's first set starts
+/// after it (session 9). Each reply
 /// must pass `SmartReplyValidator` — a complete sentence or two, short, the intent it was asked
 /// for, not repeating the sender's words, no invented names, distinct from the others. Replies
 /// that fail are dropped: the composer shows fewer suggestions rather than a bad one, and none
@@ -35,7 +37,8 @@ public struct SmartReplyGenerator: Sendable {
         let text = MailTextTrimmer.trim(message.text, maxCharacters: 700)
         let sender = SalientSentences.speakerName(message.sender)
         let validator = SmartReplyValidator(original: text, subject: subject, sender: sender,
-                                            instructions: Self.instructionTexts(sender: sender))
+                                            instructions: Self.instructionTexts(sender: sender),
+                                            echoSources: [message.sender, message.text, subject])
         var kept: [SmartReply] = []
         var total = GenerationOutput(text: "")
         let started = Date()
@@ -46,7 +49,8 @@ public struct SmartReplyGenerator: Sendable {
             let output = try await generator.generate(Self.prompt(sender: sender, subject: subject, text: text),
                                                       options: GenerationOptions(maxTokens: 40, timeoutSeconds: left,
                                                                                  stopSequences: ["\n", "<|im_end|>"],
-                                                                                 stopAfterSentences: 1, answerPrefix: opening))
+                                                                                 stopAfterSentences: 1, answerPrefix: opening,
+                                                                                 stablePrefixMessages: 1))
             total.text += (total.text.isEmpty ? "" : "\n") + opening + output.text
             total.addCosts(of: output)
             // The model's words up to its last finished sentence (the stop can leave the start of
@@ -112,10 +116,16 @@ struct SmartReplyValidator {
     let sender: String
     /// The sender's sentences of four words or more, lowercased: a reply holding one is an echo.
     let originalSentences: [String]
+    /// What a reply must not copy six words of: the message as received (its sender line and
+    /// whole text, before trimming) and the subject.
+    let echoSource: Grounding
 
-    init(original: String, subject: String, sender: String, instructions: [String]) {
+    /// `echoSources`: the texts a reply may not copy a run of `echoRun` words from; by default
+    /// the trimmed message, its subject and sender (the generator passes the untrimmed message).
+    init(original: String, subject: String, sender: String, instructions: [String], echoSources: [String]? = nil) {
         self.original = original
         self.sender = sender
+        echoSource = Grounding(sources: echoSources ?? [sender, original, subject])
         originalSentences = ThreadSummarizer.sentences(original)
             .map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) }
             .filter { Grounding.words($0).count >= 4 }
@@ -156,7 +166,7 @@ struct SmartReplyValidator {
         // conversation with it (instruct models fall back on these when unsure).
         if ["assist with that", "assist you with", "help with that request", "as an ai", "language model", "kind words"]
             .contains(where: { lower.contains($0) }) { return false }
-        if echoes(text, words: words) { return false }
+        if echoes(text) { return false }
         if Self.repeatsItself(words) { return false }                                        // "agree to agree to …"
         if !grounding.unsupportedClaims(in: text, lenientSentenceStarts: true).isEmpty { return false }                   // invented name or figure
         if SummaryValidator.sharedRuns(text, instructions: instructions, source: grounding, length: 5) != nil { return false }
@@ -169,15 +179,19 @@ struct SmartReplyValidator {
         return true
     }
 
-    /// An echo of the sender: one of their sentences whole, or a reply that is mostly a run
-    /// copied from the message. Naming what was asked in a sentence of one's own ("thanks! I'll
-    /// move the demo from Thursday to Tuesday at 10am") is a reply, not an echo.
-    func echoes(_ text: String, words: [String]) -> Bool {
+    /// An echo of the sender: one of their sentences whole, or any run of `echoRun` consecutive
+    /// words of the message, case and punctuation aside — the rule the judged set's rubric
+    /// applies (session 9; before, a run had to be 75 % of the reply, and two questions that
+    /// repeated 6–8 words of the message were offered). A reply names what was asked in words
+    /// of its own ("thanks! I'll move the demo to Tuesday"), not in the sender's.
+    func echoes(_ text: String) -> Bool {
         let lower = text.lowercased()
         if originalSentences.contains(where: { lower.contains($0) }) { return true }
-        let run = grounding.longestCopiedRun(in: text)
-        return run >= 6 && Double(run) >= 0.75 * Double(words.count)
+        return echoSource.longestCopiedRun(in: text) >= Self.echoRun
     }
+
+    /// Consecutive words of the message a reply may not repeat.
+    static let echoRun = 6
 
     /// A small model stuck in a loop: the same two words twice in a row somewhere.
     static func repeatsItself(_ words: [String]) -> Bool {
