@@ -103,6 +103,16 @@ struct LlamaIntegrationTests {
             """),
     ]
 
+    @Test(.model("qwen2.5-coder-0.5b")) func aConstrainedOpeningIsTheChoiceTheModelFindsLikeliest() async throws {
+        let generator = LlamaTextGenerator(modelPath: try TestModels.require("qwen2.5-coder-0.5b"), host: TestModels.host)
+        let prompt = [ChatMessage(.user, "Priya Natarajan wrote the grant proposal; Tomasz Nowak only read it. Who wrote it? Answer with a sentence.")]
+        // Listed first, Tomasz would win a tie: the answer opening with Priya is the model's choice.
+        let output = try await generator.generate(prompt, options: GenerationOptions(
+            maxTokens: 12, timeoutSeconds: 60, stopAfterSentences: 1, openingChoices: ["Tomasz Nowak", "Priya Natarajan"]))
+        #expect(output.text.hasPrefix("Priya Natarajan"), "\(output.text)")
+        #expect(output.text.count > "Priya Natarajan".count, "\(output.text)")
+    }
+
     @Test(.model("qwen2.5-coder-0.5b")) func aThreadWhereTwoPeopleSwapRolesIsSummarisedWithTheRightNames() async throws {
         let generator = LlamaTextGenerator(modelPath: try TestModels.require("qwen2.5-coder-0.5b"), host: TestModels.host)
         let output = try await ThreadSummarizer(generator: generator, timeoutSeconds: 120)

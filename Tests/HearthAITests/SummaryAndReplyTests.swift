@@ -105,6 +105,24 @@ import Testing
         #expect(fallback.generatedTokens == 2 * ("Dave and Erin decided to rewrite the build on Monday.".count / 4))
     }
 
+    @Test func theSummaryOpensWithTheNameOfAPersonInTheThread() async throws {
+        // The fake answers only when offered the thread's people as openings, newest writer
+        // first; an answer cut mid-sentence (the token cap) keeps its finished sentence only.
+        let generator = FakeTextGenerator(answeringWithOptions: { _, options in
+            options.openingChoices == ["Bob Lee", "Alice Martin"]
+                ? "Alice Martin reported the broken build. Bob will push a fix tonight and tell" : "Wrong openings."
+        })
+        let output = try await ThreadSummarizer(generator: generator).summarize(subject: "Build broken", messages: Self.thread)
+        #expect(output.text == "Alice Martin reported the broken build.")
+        #expect(generator.calls == 1)
+        let unnamed = [SalientSentences.Excerpt(speaker: "Someone", date: Date(), sentences: ["It broke."]),
+                       SalientSentences.Excerpt(speaker: "jm", date: Date(), sentences: ["Fixed."]),
+                       SalientSentences.Excerpt(speaker: "Someone", date: Date(), sentences: ["Thanks."])]
+        #expect(ThreadSummarizer.openingChoices(for: unnamed) == ["jm"])
+        #expect(ThreadSummarizer.droppingUnfinishedTail("Bob fixed it. Alice will") == "Bob fixed it.")
+        #expect(ThreadSummarizer.droppingUnfinishedTail("Bob fixed configure.in and") == "Bob fixed configure.in and")
+    }
+
     @Test func extractiveSelectionKeepsDecisionsAndActionsInTheThirdPerson() {
         let messages = [ThreadMessageText(sender: "\"Bob Lee\" <bob@example.org>", date: Date(), text: """
             Hi all,
@@ -122,7 +140,7 @@ import Testing
         let summarizer = ThreadSummarizer(generator: generator)
         let long = String(repeating: "We will ship the word. ", count: 400)
         let messages = (0..<12).map { ThreadMessageText(sender: "P\($0)", date: Date(), text: long) }
-        let prompt = try await summarizer.fittedPrompt(subject: "Long", messages: messages, strict: false)
+        let prompt = try await summarizer.fittedPrompt(subject: "Long", messages: messages, strict: false).prompt
         let tokens = try await generator.tokenCount(prompt.map(\.content).joined(separator: "\n"))
         #expect(tokens <= 700)
         let user = prompt.last?.content ?? ""

@@ -24,15 +24,20 @@ public struct GenerationOptions: Sendable, Hashable {
     /// it continues them; the output's text is the continuation only. Small models follow a
     /// started sentence far better than an instruction about how to start one.
     public var answerPrefix: String
+    /// When not empty, the answer (after `answerPrefix`) starts with whichever of these the model
+    /// finds likeliest as its first token, and the output's text includes it: a constrained
+    /// opening the model still chooses (a summary starts with the name of a person in the
+    /// thread, never with a copy of the newest message's first words).
+    public var openingChoices: [String]
     /// How many leading messages never change between requests of a feature (a system prompt
     /// and a worked example). A runtime may keep their evaluated state across processes, so
     /// the first request of a process does not pay for them (`PromptState`). 0: none.
     public var stablePrefixMessages: Int
 
     public init(maxTokens: Int = 128, timeoutSeconds: Double = 20, stopSequences: [String] = [], stopAfterSentences: Int? = nil,
-                answerPrefix: String = "", stablePrefixMessages: Int = 0) {
+                answerPrefix: String = "", openingChoices: [String] = [], stablePrefixMessages: Int = 0) {
         self.maxTokens = maxTokens; self.timeoutSeconds = timeoutSeconds; self.stopSequences = stopSequences
-        self.stopAfterSentences = stopAfterSentences; self.answerPrefix = answerPrefix
+        self.stopAfterSentences = stopAfterSentences; self.answerPrefix = answerPrefix; self.openingChoices = openingChoices
         self.stablePrefixMessages = stablePrefixMessages
     }
 }

@@ -72,7 +72,7 @@ final class LlamaGenerationContext: @unchecked Sendable {
         defer { releaseTokenEmbeddingRows() }
         let started = LlamaRuntime.monotonicSeconds()
         hearth_llama_limit_set(limit, started + options.timeoutSeconds)
-        let tokens = try model.tokenize(prompt, addSpecial: true, parseSpecial: true)
+        var tokens = try model.tokenize(prompt, addSpecial: true, parseSpecial: true)
         guard tokens.count + options.maxTokens <= contextTokens else {
             throw .unusableOutput("prompt of \(tokens.count) tokens does not fit the \(contextTokens)-token context")
         }
@@ -81,7 +81,14 @@ final class LlamaGenerationContext: @unchecked Sendable {
             let prefix = try model.tokenize(stablePrefix, addSpecial: true, parseSpecial: true)
             if prefix.count < tokens.count, tokens.starts(with: prefix) { stable = prefix.count }
         }
-        let evaluated = try evaluate(tokens, stable: stable, stateDirectory: stateDirectory, options: options)
+        var evaluated = try evaluate(tokens, stable: stable, stateDirectory: stateDirectory, options: options)
+        // A constrained opening: the likeliest choice's tokens are decoded as if sampled.
+        var opening = ""
+        if let choice = try likeliestChoice(options.openingChoices) {
+            opening = choice.text
+            tokens += choice.tokens
+            evaluated += try evaluate(tokens, options: options)
+        }
         let promptDone = LlamaRuntime.monotonicSeconds()
         llama_sampler_reset(sampler)
         var answer = AnswerText(options: options)
@@ -93,13 +100,28 @@ final class LlamaGenerationContext: @unchecked Sendable {
             if rc != 0 { cachedTokens = []; throw failure(rc, options: options) }
             decoded.append(token)
         }
-        let (text, generated) = (answer.text, answer.generated)
+        let (text, generated) = (opening + answer.text, answer.generated)
         // Only what went through llama_decode is in the cache (the last token sampled is not).
         cachedTokens = decoded
         let finished = LlamaRuntime.monotonicSeconds()
         return GenerationOutput(text: text, promptTokens: tokens.count, evaluatedPromptTokens: evaluated,
                                 generatedTokens: generated, promptSeconds: promptDone - started,
                                 generationSeconds: finished - promptDone)
+    }
+
+    /// The choice whose first token the model finds likeliest after what was just evaluated
+    /// (the first listed wins a tie), with its tokens; nil without choices.
+    private func likeliestChoice(_ choices: [String]) throws(AIError) -> (text: String, tokens: [llama_token])? {
+        guard !choices.isEmpty else { return nil }
+        guard let logits = llama_get_logits_ith(context, -1) else { throw .inferenceFailed(code: -1) }
+        var best: (text: String, tokens: [llama_token], score: Float)?
+        for choice in choices {
+            let tokens = try model.tokenize(choice, addSpecial: false, parseSpecial: false)
+            guard let first = tokens.first else { continue }
+            let score = logits[Int(first)]
+            if best == nil || score > (best?.score ?? 0) { best = (choice, tokens, score) }
+        }
+        return best.map { ($0.text, $0.tokens) }
     }
 
     /// Probabilities of each choice's first token as the next token after `prompt`.
