@@ -53,3 +53,28 @@ import Testing
         #expect(NewsletterContent.read("Now $20.").commerce == 1)
     }
 }
+
+/// A discussion list's digest bundles the list's posts: forums, not a newsletter (session 9).
+@Suite struct ListDigestTests {
+    @Test func aMailingListsDigestIsForumsAndANewsletterCalledDigestIsNot() {
+        let digest = CategorizationTests.input(from: "hikers-request@lists.example.org", name: nil, subject: "hikers Digest, Vol 12, Issue 3",
+                                               text: """
+            Send hikers mailing list submissions to hikers@lists.example.org. Today's Topics: 1. Re: Saturday route (Kim Lee)
+            2. Boots for winter (Ann Ray) ---------- Message: 1 Date: Tue, 2 Dec 2026 From: Kim Lee <kim@example.org>
+            Subject: Re: Saturday route > Shall we start at 8? Yes, 8 at the car park.
+            """, headers: [("Precedence", "bulk"), ("List-Id", "<hikers.lists.example.org>")])
+        let verdict = CategorySignals.evaluate(digest)
+        #expect(verdict.category == .forums)
+        #expect(verdict.reasons.contains("a mailing list's digest of posts"))
+        // The trimmer stops at a digest's dashed separator: often only the contents are left.
+        let contentsOnly = CategorizationTests.input(from: "ecartis@lists.example.org", name: "Example Mailing List Manager",
+                                                     subject: "firewalls Digest V1 #33",
+                                                     text: "firewalls Digest Thu, 25 Jul Volume: 01 Issue: 033 In This Issue: Re: QoS DNAT question",
+                                                     headers: [("Precedence", "bulk")])
+        #expect(CategorySignals.evaluate(contentsOnly).category == .forums)
+        let newsletter = CategorizationTests.input(from: "news@outdoors.example", name: "Outdoors Weekly", subject: "Your weekly digest",
+                                                   text: "In this issue: five winter routes, boots reviewed, read more on the site.",
+                                                   headers: NewsletterContentTests.bulkHeaders)
+        #expect(CategorySignals.evaluate(newsletter).category != .forums)
+    }
+}

@@ -74,6 +74,10 @@ public enum CategorySignals {
         let vocabulary = CategoryVocabulary.score(subject: input.subject, body: input.text)
         let newsletterLike = vocabulary.updates >= 3 || vocabulary.promotions >= 4
         var reasons: [String] = []
+        if isListDigest(input) {
+            // A discussion list's digest is the discussion, bundled: the posts themselves follow.
+            return SignalVerdict(category: .forums, confidence: 0.88, candidates: [.forums], reasons: ["a mailing list's digest of posts"])
+        }
         if evidence.listPost {
             reasons.append("List-Post header")
         } else if evidence.listHeaders && reply {
@@ -114,6 +118,24 @@ public enum CategorySignals {
             return SignalVerdict(category: nil, confidence: 0.5, candidates: [.forums, .updates, .promotions], reasons: reasons + ["reads like a newsletter"])
         }
         return SignalVerdict(category: .forums, confidence: 0.92, candidates: [.forums], reasons: reasons)
+    }
+
+    /// A discussion list's digest (Mailman "dev Digest, Vol 12, Issue 3", Majordomo/Ecartis
+    /// "dev Digest V1 #33", LISTSERV): "digest" in the subject and the bundled posts' own
+    /// "From:" and "Subject:" lines in the text, or a table of contents ("Today's Topics:", "In
+    /// this issue:") listing replies ("Re: …") or sent by the list software itself (`majordomo@`,
+    /// `ecartis@`, `x-request@`). A newsletter calling itself a digest has none of these.
+    static func isListDigest(_ input: CategorizationInput) -> Bool {
+        guard input.subject.lowercased().range(of: #"\bdigest\b"#, options: .regularExpression) != nil else { return false }
+        let text = input.text.lowercased()
+        func occurrences(_ field: String) -> Int { text.components(separatedBy: field).count - 1 }
+        let contents = text.contains("today's topics") || text.contains("in this issue") || text.contains("topics:")
+        let local = input.senderLocalPart ?? ""
+        let listSoftware = ["majordomo", "listserv", "ecartis", "mailman", "sympa"].contains(local)
+            || ["-request", "-owner", "-digest"].contains { local.hasSuffix($0) }
+        return (occurrences("from:") >= 2 && occurrences("subject:") >= 2)
+            || (contents && (occurrences("re:") >= 1 || occurrences("from:") >= 1 && occurrences("subject:") >= 1))
+            || (listSoftware && contents)
     }
 
     /// A person, not a service, wrote it: no machine address, no organisation's name, no
