@@ -100,22 +100,27 @@ let package = Package(
         .systemLibrary(name: "CGumbo", path: "Sources/CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
         // Safe rendering: HTML sanitizer, remote content and tracker blocking, attachment safety (issue 6).
         .target(name: "HearthSafety", dependencies: ["HearthCore", "CGumbo"], swiftSettings: strict),
-        // llama.cpp's C API (built by scripts/setup-llama.sh into /opt/llama.cpp).
-        .systemLibrary(name: "CLlama", path: "Sources/CLlama", pkgConfig: "llama"),
+        // llama.cpp's C API (built by scripts/setup-llama.sh into /opt/llama.cpp): its headers
+        // only; CLlamaLoader opens the library when AI is first used, so a `hearth` process that
+        // runs no model never loads it (scripts/pkgconfig, docs/search.md "Per-process latency").
+        .systemLibrary(name: "CLlama", path: "Sources/CLlama", pkgConfig: "hearth-llama-headers"),
+        .target(name: "CLlamaLoader", dependencies: ["CLlama"]),
         // mmap without MAP_POPULATE around llama.cpp's model load (the load's memory peak; docs/ai.md).
         .target(name: "CLazyMapping"),
         // On-device AI: model manager, embeddings, categorization, summaries, smart replies (issue 7).
         .target(name: "HearthAI", dependencies: [
-            "HearthCore", "CLlama", "CLazyMapping",
+            "HearthCore", "CLlama", "CLlamaLoader", "CLazyMapping",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         // libsecret (freedesktop Secret Service over D-Bus), behind HearthSecurity's SecretStore.
-        .systemLibrary(name: "CLibSecret", path: "Sources/CLibSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+        // Headers only, as for llama.cpp: CSecretLoader opens libsecret when a keyring is first used.
+        .systemLibrary(name: "CLibSecret", path: "Sources/CLibSecret", pkgConfig: "hearth-libsecret-headers", providers: [.apt(["libsecret-1-dev"])]),
+        .target(name: "CSecretLoader", dependencies: ["CLibSecret"]),
         // Accounts and privacy: secret storage, OAuth 2.0 PKCE, app lock (issue 9).
         .target(name: "HearthSecurity", dependencies: [
-            "HearthCore", "CLibSecret",
+            "HearthCore", "CLibSecret", "CSecretLoader",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Logging", package: "swift-log"),

@@ -15,3 +15,14 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 # llama.cpp (on-device AI, issue 7): built once into /opt/llama.cpp; a stamp makes later runs free.
 bash "$(dirname "$0")/setup-llama.sh" >&2
+# Headers-only pkg-config files for the libraries Hearth opens at run time (llama.cpp, libsecret),
+# where pkg-config (and so SwiftPM) finds them without PKG_CONFIG_PATH.
+pcdir="$(dirname "$0")/pkgconfig"
+if [ "$(id -u)" = 0 ]; then
+  install -d /usr/local/lib/pkgconfig
+  for pc in "$pcdir"/*.pc; do
+    cmp -s "$pc" "/usr/local/lib/pkgconfig/$(basename "$pc")" || install -m 644 "$pc" /usr/local/lib/pkgconfig/
+  done
+else
+  echo "setup-system: not root; build with PKG_CONFIG_PATH=$(cd "$pcdir" && pwd)" >&2
+fi

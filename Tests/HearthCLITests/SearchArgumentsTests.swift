@@ -126,6 +126,26 @@ import Testing
         #expect(text.stdout.contains("Kernel panic on the Indy") && text.stdout.contains("Kernel build fails"))
     }
 
+    /// llama.cpp and libsecret are opened on first use, not linked (process start-up): a search
+    /// without semantic ranking loads neither. LD_DEBUG=files makes the dynamic loader name
+    /// every object it loads, linked or opened later; SQLite, which a search does use, shows
+    /// that the list is there to read.
+    @Test func aSearchLoadsNeitherLlamaNorLibsecret() throws {
+        #if os(Linux)
+        let (dir, hearth) = try Self.mailbox()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var env = CLIDataDirectoryTests.clean
+        env["LD_DEBUG"] = "files"
+        let search = try hearth.run(["search", "kernel", "--no-semantic", "--no-history"], environment: env)
+        #expect(search.status == 0, "\(search.stderr.suffix(2000))")
+        #expect(search.stdout.contains("Kernel panic on the Indy"))
+        #expect(search.stderr.contains("libsqlite3"))
+        for library in ["libllama", "libggml", "libsecret", "libgio", "libglib"] {
+            #expect(!search.stderr.contains(library), "\(library) was loaded")
+        }
+        #endif
+    }
+
     @Test func historyIsWrittenOnlyWhenAskedFor() throws {
         let (dir, hearth) = try Self.mailbox()
         defer { try? FileManager.default.removeItem(at: dir) }

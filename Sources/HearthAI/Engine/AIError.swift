@@ -6,6 +6,9 @@ import Foundation
 public enum AIError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The feature needs a model that is not installed (`hearth model list` shows what is).
     case modelNotInstalled(String)
+    /// llama.cpp itself could not be opened (it is loaded on first use, not linked): not
+    /// installed, or a version without a function Hearth calls. `reason` is the loader's message.
+    case runtimeMissing(reason: String)
     /// llama.cpp could not load the file (not a GGUF, truncated, or an unsupported architecture).
     case modelLoadFailed(path: String)
     /// llama.cpp could not create an inference context (usually: not enough memory).
@@ -21,10 +24,21 @@ public enum AIError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The model answered, but not with anything usable (empty, echoed the prompt, …).
     case unusableOutput(String)
 
+    /// AI cannot run here at all (no model, or no llama.cpp): a feature shows as unavailable
+    /// rather than failed.
+    public var meansUnavailable: Bool {
+        switch self {
+        case .modelNotInstalled, .runtimeMissing: true
+        default: false
+        }
+    }
+
     public var description: String {
         switch self {
         case .modelNotInstalled(let name):
             "The AI model \(name) is not installed; AI features are unavailable (see `hearth model list`)."
+        case .runtimeMissing(let reason):
+            "llama.cpp, which runs the AI models, could not be loaded (\(reason)); AI features are unavailable. scripts/setup-llama.sh installs it."
         case .modelLoadFailed(let path):
             "The AI model at \(path) could not be loaded; it may be damaged or unsupported. Delete and re-import it."
         case .contextCreationFailed:

@@ -10,7 +10,7 @@ final class LlamaModel: @unchecked Sendable {
     let path: String
 
     init(path: String) throws(AIError) {
-        LlamaRuntime.ensureInitialised()
+        try LlamaRuntime.ensureInitialised()
         var params = llama_model_default_params()
         params.n_gpu_layers = 0
         // No weight repacking: llama.cpp's CPU_REPACK copies part of the weights (28 MB for

@@ -1,16 +1,39 @@
 import CLlama
+import CLlamaLoader
 import Foundation
 
-/// Process-wide llama.cpp setup, done once: backend initialisation and quiet logging
+/// Process-wide llama.cpp setup, done once: opening the library (CLlamaLoader: it is not linked,
+/// so processes that run no model never load it), backend initialisation and quiet logging
 /// (llama.cpp prints hundreds of lines per model load; set `HEARTH_LLAMA_LOG=1` to see them).
 enum LlamaRuntime {
-    private static let initialised: Bool = {
+    private static let lock = NSLock()
+    /// Written only under `lock`.
+    nonisolated(unsafe) private static var initialised = false
+
+    /// Opens and initialises llama.cpp on first use. Throws `AIError.runtimeMissing` when the
+    /// library cannot be opened (not installed, or a version without a function Hearth calls):
+    /// AI is then unavailable, as without a model. A failure is not remembered, so a library
+    /// installed while the web app runs is found by its next AI request.
+    static func ensureInitialised() throws(AIError) {
+        lock.lock()
+        defer { lock.unlock() }
+        if initialised { return }
+        try open(library: nil)
         llama_backend_init()
         if ProcessInfo.processInfo.environment["HEARTH_LLAMA_LOG"] == nil { hearth_llama_quiet_logging() }
-        return true
-    }()
+        initialised = true
+    }
 
-    static func ensureInitialised() { _ = initialised }
+    /// Opens llama.cpp from `library` (a path or file name; nil: `libllama.so.0` where the
+    /// dynamic loader finds it). The first library that opens with every function stays in
+    /// use for the process; a later `library` is only checked, not switched to.
+    static func open(library: String?) throws(AIError) {
+        var message = [CChar](repeating: 0, count: 512)
+        guard hearth_llama_open(library, &message, message.count) else {
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw .runtimeMissing(reason: reason.isEmpty ? "unknown reason" : reason)
+        }
+    }
 
     static func monotonicSeconds() -> Double { hearth_llama_monotonic_seconds() }
 

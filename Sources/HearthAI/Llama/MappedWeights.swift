@@ -73,7 +73,9 @@ enum MappedWeights {
     /// The same for several tensors, reading the file's header once; tensors not in the file
     /// are left out.
     static func tensorBytes(named names: [String], inFile path: String) -> [String: Range<Int>] {
-        guard let context = gguf_init_from_file(path, gguf_init_params(no_alloc: true, ctx: nil)) else { return [:] }
+        // The GGUF reader is llama.cpp's (libggml-base), opened on first use.
+        guard (try? LlamaRuntime.ensureInitialised()) != nil,
+              let context = gguf_init_from_file(path, gguf_init_params(no_alloc: true, ctx: nil)) else { return [:] }
         defer { gguf_free(context) }
         var found: [String: Range<Int>] = [:]
         for name in names {

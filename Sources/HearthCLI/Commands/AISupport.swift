@@ -29,7 +29,7 @@ extension CLIError {
     static func fromAI(_ error: any Error) -> CLIError {
         switch error {
         case let e as AIError:
-            if case .modelNotInstalled = e { return .notFound(e.description) }
+            if e.meansUnavailable { return .notFound(e.description) }
             return .io(e.description)
         case let e as ModelDownloadError: return .io(e.description)
         case let e as ModelManagerError:

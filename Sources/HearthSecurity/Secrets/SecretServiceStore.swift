@@ -1,4 +1,5 @@
 import CLibSecret
+import CSecretLoader
 import Foundation
 import HearthCore
 
@@ -10,6 +11,10 @@ import HearthCore
 ///
 /// libsecret's synchronous calls block on D-Bus (default timeout 25 s); they are serialised here
 /// because libsecret's shared service object is not meant for heavy concurrent use.
+///
+/// libsecret is not linked: it is opened on the first keyring operation (CSecretLoader), so
+/// processes that never touch a secret do not load it. Without it the keyring is unavailable,
+/// as without a Secret Service, and `SecretStores` falls back to the encrypted file.
 public struct SecretServiceStore: SecretStore {
     public init() {}
 
@@ -97,6 +102,7 @@ public struct SecretServiceStore: SecretStore {
             }
         }
         return lock.withLock {
+            if let problem = libraryProblem() { return .unavailable(reason: problem) }
             var error: UnsafeMutablePointer<GError>?
             guard let service = secret_service_get_sync(SECRET_SERVICE_NONE, nil, &error) else {
                 return .unavailable(reason: consume(&error) ?? "no Secret Service on the session bus")
@@ -124,6 +130,9 @@ public struct SecretServiceStore: SecretStore {
         _ operation: String, _ body: (inout UnsafeMutablePointer<GError>?) -> Bool
     ) throws {
         try lock.withLock {
+            if let problem = libraryProblem() {
+                throw SecretStoreError.secretService(operation: operation, reason: problem)
+            }
             var error: UnsafeMutablePointer<GError>?
             let succeeded = body(&error)
             if let message = consume(&error) {
@@ -133,6 +142,15 @@ public struct SecretServiceStore: SecretStore {
                 throw SecretStoreError.secretService(operation: operation, reason: "no reason given")
             }
         }
+    }
+
+    /// Opens libsecret from `library` (nil: `libsecret-1.so.0` where the dynamic loader finds
+    /// it) unless it is open already; nil when it is, else why not, phrased for the user.
+    static func libraryProblem(library: String? = nil) -> String? {
+        var message = [CChar](repeating: 0, count: 512)
+        if hearth_secret_open(library, &message, message.count) { return nil }
+        let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return "libsecret could not be loaded (\(reason.isEmpty ? "unknown reason" : reason))"
     }
 
     /// The message of a `GError`, freeing it.

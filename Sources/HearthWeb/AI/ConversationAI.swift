@@ -117,7 +117,7 @@ final class ConversationAI: Sendable {
         await withTaskGroup(of: AIOutcome<Value>?.self) { group in
             group.addTask {
                 do { return .ready(try await work()) } catch let error as AIError {
-                    if case .modelNotInstalled = error { return .unavailable }
+                    if error.meansUnavailable { return .unavailable }
                     return .failed(note(for: error, what: what))
                 } catch is CancellationError {
                     return .failed("The \(what) request was cancelled.")
