@@ -71,6 +71,9 @@ import Testing
     @Test func summaryValidatorRejectsPromptLeaksEchoesAndRepeats() {
         // The prompt's own words (the leak seen in issue 15).
         #expect(throws: AIError.self) { try Self.validator().validated("Bob will push a fix. Use only names, dates and facts from the messages.") }
+        // The digest's line heads after the name the summary opens with.
+        #expect(throws: AIError.self) { try Self.validator().validated("Bob Lee, Wed 15 Nov: Bob will push a fix tonight.") }
+        #expect(throws: AIError.self) { try Self.validator().validated("Bob Lee will push a fix. Latest: Alice is waiting.") }
         // A long verbatim copy of a message.
         #expect(throws: AIError.self) {
             try Self.validator().validated("Hi Bob, the build is broken again since the upgrade. Can you look at it before Friday?")

@@ -34,6 +34,11 @@ public struct SummaryValidator: Sendable {
         let leak = Self.sharedRuns(summary, instructions: instructions, source: grounding, length: 4)
             ?? Self.metaPhrases.first { summary.lowercased().contains($0) }
         if let leak { throw AIError.unusableOutput("the summary repeats the prompt (\"\(leak)\")") }
+        // The digest's line heads ("Carla Diaz, Wed 15 Nov: …", "Latest:"): since summaries open
+        // with a name (session 9), a model could go on the way the digest's lines do.
+        if summary.range(of: #",\s[A-Z][a-z]{2}\s\d{1,2}\s[A-Z][a-z]{2}:|\b(Latest|Earlier):"#, options: .regularExpression) != nil {
+            throw AIError.unusableOutput("the summary repeats the digest's line heads")
+        }
         // Copying one extracted sentence is grounded; a summary that is mostly a verbatim run is an echo.
         let copied = grounding.longestCopiedRun(in: summary)
         if copied >= 24 || Double(copied) >= 0.8 * Double(Grounding.words(summary).count) {
