@@ -48,6 +48,13 @@ public enum CategoryExamples {
             "Win a trip for two! Enter our sweepstakes before Friday. No purchase necessary.",
             "Our editors picked the best gadgets under $50 for you. Buy now while stocks last.",
             "Members get double reward points on every purchase this month.",
+            // Services sell too, and without prices or "shop now" (session 9: the centroid only
+            // knew shops): loans, insurance, hosting, work offers, health products.
+            "Lower your monthly payments: refinance your mortgage at today's low rates. Get a free quote in minutes.",
+            "Protect your family with affordable insurance. Compare plans and apply online today.",
+            "Grow your business with a professional website and hosting for one low monthly fee.",
+            "Earn extra income from home in your spare time. No experience needed, we train you.",
+            "The natural supplement thousands of customers trust. Order your trial pack today, satisfaction guaranteed.",
         ],
         .updates: [
             "Your order #1234 has shipped and will arrive on Thursday. Track your package.",

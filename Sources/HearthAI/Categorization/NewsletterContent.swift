@@ -49,6 +49,10 @@ enum NewsletterContent {
         "free delivery", "coupon", "promo code", "discount", "limited time", "while supplies last", "in stock",
         "new arrivals", "rebate", "list price", "our price", "special offer", "lowest price", "best price", "call now",
         "sale", "deal", "deals", "save", "bestseller", "bestsellers", "shop", "checkout", "offer ends", "clearance",
+        // services sell with calls to act rather than prices
+        "apply online", "apply now", "free quote", "get a quote", "for a quote", "call us", "call today", "order your",
+        "satisfaction guaranteed", "money back", "money-back", "risk free", "risk-free", "free trial", "sign up now",
+        "act now", "don't miss out", "happy customers", "satisfied customers",
         "rabatt", "angebot", "versandkostenfrei", "soldes", "livraison gratuite", "oferta", "descuento", "envío gratis",
         "sconto", "offerta", "spedizione gratuita", "desconto", "frete grátis", "korting", "gratis verzending",
     ]
