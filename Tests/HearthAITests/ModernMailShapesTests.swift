@@ -60,6 +60,20 @@ import Testing
         #expect(Self.verdictSays(shop) == .promotions)
     }
 
+    /// "Sarah from Acme" is how onboarding and marketing tools sign their mail; a launch
+    /// ("Introducing…", "Pre-order today") sells even without a price.
+    @Test func brandMailSignedWithAFirstNameAndProductLaunchesAreNotAPersonsOrANotice() {
+        let onboarding = Self.mail("sarah@acme.example", "Sarah from Acme", "Getting started with Acme",
+                                   "Hi Alex, welcome aboard! Three things to set up your workspace: invite your team, connect your calendar, pick a plan.")
+        #expect(CategorySignals.evaluate(onboarding).category != .primary)
+        #expect(BulkMailEvidence(onboarding).organisationSender)
+        let colleague = Self.mail("jane.doe@company.example", "Jane from accounting", "Expense form", "Hi Alex, could you sign the form? Jane")
+        #expect(CategorySignals.evaluate(colleague).category == .primary)
+        let launch = Self.mail("news@brand.example", "Brand", "Meet the new Brand Watch 3",
+                               "Introducing our thinnest watch yet. Available in four colours. Pre-order today.", headers: Self.esp)
+        #expect(Self.verdictSays(launch) == .promotions)
+    }
+
     @Test func peoplesModernMailStaysPrimary() {
         // An HTML signature brings links (site, social icons, booking page): still a person.
         let signed = Self.mail("jane.doe@consulting.example", "Jane Doe", "Draft for Monday", """

@@ -174,6 +174,13 @@ struct BulkMailEvidence: Sendable {
             return false
         }
         if words.contains(where: { organisationWords.contains($0) }) { return true }
+        // "Sarah from Acme", "Tom at Acme": the shape onboarding and marketing tools give their
+        // mail, a first name and the brand the domain carries. A person's own mail names no
+        // brand there ("Jane from accounting" names a department, not the domain).
+        if let joiner = words.firstIndex(where: { $0 == "from" || $0 == "at" }), joiner > 0, joiner + 1 < words.count,
+           words[(joiner + 1)...].contains(where: { $0.count >= 3 && brandLabels.contains($0) }) {
+            return true
+        }
         // "Amazon.com", "Booking.com": the top-level domain in a display name is part of the brand's name.
         let squashed = words.filter { !["com", "net", "org", "io", "co", "de", "fr", "uk", "es", "it", "nl"].contains($0) }.joined()
         let brand = domain.split(separator: ".").dropLast().map(String.init)

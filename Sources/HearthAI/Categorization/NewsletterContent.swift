@@ -53,6 +53,8 @@ enum NewsletterContent {
         "apply online", "apply now", "free quote", "get a quote", "for a quote", "call us", "call today", "order your",
         "satisfaction guaranteed", "money back", "money-back", "risk free", "risk-free", "free trial", "sign up now",
         "act now", "don't miss out", "happy customers", "satisfied customers",
+        // product launches
+        "pre-order", "preorder", "introducing", "meet the new", "limited edition", "launch offer",
         "rabatt", "angebot", "versandkostenfrei", "soldes", "livraison gratuite", "oferta", "descuento", "envío gratis",
         "sconto", "offerta", "spedizione gratuita", "desconto", "frete grátis", "korting", "gratis verzending",
     ]
