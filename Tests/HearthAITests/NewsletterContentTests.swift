@@ -37,6 +37,18 @@ import Testing
         #expect(verdict.reasons.contains("reads as a shop's mailing"))
     }
 
+    /// A receipt lists prices and a coupon for next time, like a shop's mailing, but accounts
+    /// for a payment: updates, even when its subject names no order or receipt.
+    @Test func aReceiptWithPricesAndACouponIsNotAShopsMailing() {
+        let ride = Self.newsletter(from: "noreply@rides.example", name: "Rides", subject: "Your Thursday evening ride", text: """
+            Thanks for riding, Alex. Subtotal $12.40, service fee $1.60, total $14.00 charged to the card ending 1234.
+            Get $5 off your next ride with promo code RIDE5. Free trial of Rides Pass: save on every ride.
+            """)
+        let verdict = CategorySignals.evaluate(ride)
+        #expect(verdict.category != .promotions)
+        #expect((verdict.category ?? verdict.lean) == .updates)
+    }
+
     @Test func anEssayNewsletterWithOneSponsorLineStillReadsEditorial() {
         let reading = NewsletterContent.read("""
             Notes from the garden, issue 41. Written by Sam Reed. This week's essay is about patience and

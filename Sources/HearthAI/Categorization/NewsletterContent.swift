@@ -16,16 +16,20 @@ enum NewsletterContent {
         var editorial: Int
         /// Distinct selling markers found, plus one per price (at most three).
         var commerce: Int
+        /// The text accounts for money the user spent (a total, a card, a receipt): a receipt
+        /// lists prices and often a coupon for next time, and still sells nothing.
+        var accountsForPayment = false
 
         /// Reads as a publication: several editorial markers and next to nothing sold, or many
         /// of them well ahead of a few prices (a review issue says what the product costs).
         var isEditorial: Bool { (editorial >= 3 && commerce <= 1) || (editorial >= 5 && editorial >= commerce + 2) }
         /// Reads as a shop's mailing: prices and calls to buy outweigh any articles.
-        var isCommercial: Bool { commerce >= 3 && commerce >= editorial + 2 }
+        var isCommercial: Bool { commerce >= 3 && commerce >= editorial + 2 && !accountsForPayment }
         /// The way the text leans when it does not decide: a review issue quotes a few prices
         /// next to its articles, a shop's mailing may carry one story.
         var lean: AICategory? {
             if editorial >= 3 && editorial >= commerce + 2 { return .updates }
+            if accountsForPayment { return .updates }
             if commerce >= 2 && commerce > editorial { return .promotions }
             return nil
         }
@@ -59,6 +63,13 @@ enum NewsletterContent {
         "sconto", "offerta", "spedizione gratuita", "desconto", "frete grátis", "korting", "gratis verzending",
     ]
 
+    /// What receipts, invoices and statements say about a payment made.
+    static let paymentPhrases: [String] = [
+        "subtotal", "sub-total", "total paid", "amount paid", "amount charged", "you paid", "card ending", "payment method",
+        "billed to", "order number", "invoice number", "receipt number", "transaction id", "vat included", "incl. vat",
+        "zwischensumme", "gesamtbetrag", "montant payé", "sous-total", "importe pagado", "totale pagato",
+    ]
+
     private static let prices = try? NSRegularExpression(pattern: #"[$€£¥]\s?\d|\d(?:[.,]\d{2})?\s?(?:€|eur\b|usd\b)"#)
     private static let byline = try? NSRegularExpression(pattern: #"(?:^|[\s|(])[Bb]y:? [A-Z][a-z]+(?: [A-Z]\.)? [A-Z][a-zA-Z'-]+"#)
 
@@ -74,6 +85,6 @@ enum NewsletterContent {
         if let byline, byline.firstMatch(in: sample, range: range) != nil { editorial += 1 }
         var commerce = Set(sellingPhrases.filter(found)).count
         if let prices { commerce += min(3, prices.numberOfMatches(in: sample, range: range)) }
-        return Reading(editorial: editorial, commerce: commerce)
+        return Reading(editorial: editorial, commerce: commerce, accountsForPayment: paymentPhrases.contains { lower.contains($0) })
     }
 }
