@@ -85,7 +85,7 @@ import Testing
                                                      headers: [("Precedence", "bulk")])
         #expect(CategorySignals.evaluate(contentsOnly).category == .forums)
         let newsletter = CategorizationTests.input(from: "news@outdoors.example", name: "Outdoors Weekly", subject: "Your weekly digest",
-                                                   text: "In this issue: five winter routes, boots reviewed, read more on the site.",
+                                                   text: "In this issue: five winter routes, boots reviewed. Read more: outdoors.example/w. Gear is here: outdoors.example/g",
                                                    headers: NewsletterContentTests.bulkHeaders)
         #expect(CategorySignals.evaluate(newsletter).category != .forums)
     }

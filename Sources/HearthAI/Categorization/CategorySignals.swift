@@ -133,8 +133,10 @@ public enum CategorySignals {
         let local = input.senderLocalPart ?? ""
         let listSoftware = ["majordomo", "listserv", "ecartis", "mailman", "sympa"].contains(local)
             || ["-request", "-owner", "-digest"].contains { local.hasSuffix($0) }
+        // "Re:" as a word: "more:", "here:", "are:" end in the same three characters.
+        let replies = text.range(of: #"(^|[^a-z])re:"#, options: .regularExpression) != nil
         return (occurrences("from:") >= 2 && occurrences("subject:") >= 2)
-            || (contents && (occurrences("re:") >= 1 || occurrences("from:") >= 1 && occurrences("subject:") >= 1))
+            || (contents && (replies || occurrences("from:") >= 1 && occurrences("subject:") >= 1))
             || (listSoftware && contents)
     }
 
