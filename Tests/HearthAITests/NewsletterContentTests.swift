@@ -49,6 +49,15 @@ import Testing
         #expect((verdict.category ?? verdict.lean) == .updates)
     }
 
+    /// "Dear Sir/Madam" and a call to act, from a person's name: a solicitation, not a correspondent.
+    @Test func aSolicitationToNobodyInParticularWithACallToActIsNotAPersonsMail() {
+        let solicitation = CategorizationTests.input(from: "raj@fairs.example", name: "Raj Kumar", subject: "Trade fair 2027",
+                                                     text: "Dear Sir/Madam, our company organises the annual trade fair in March. Reserve your stand early: call us for a quote.")
+        let verdict = CategorySignals.evaluate(solicitation)
+        #expect(verdict.category != .primary)
+        #expect(verdict.lean == .promotions)
+    }
+
     @Test func anEssayNewsletterWithOneSponsorLineStillReadsEditorial() {
         let reading = NewsletterContent.read("""
             Notes from the garden, issue 41. Written by Sam Reed. This week's essay is about patience and

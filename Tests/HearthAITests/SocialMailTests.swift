@@ -65,6 +65,15 @@ import Testing
         }
     }
 
+    /// A publishing platform's digest is editorial mail; a follow there is still social.
+    @Test func aPublishingPlatformsDigestIsUpdatesAndItsFollowNotificationSocial() {
+        let digest = Self.notification("noreply@medium.com", "Medium Daily Digest", "Why small teams ship faster | Ana Silva",
+                                       "Stories for Alex. Today's highlights: Why small teams ship faster, by Ana Silva in Engineering. 6 min read. Read more stories from writers you follow. Top stories this week.")
+        #expect(CategorySignals.evaluate(digest).category == .updates)
+        let follow = Self.notification("noreply@medium.com", "Medium", "Kim Lee started following you")
+        #expect(CategorySignals.evaluate(follow).category == .social)
+    }
+
     /// The same words from a person, from a work tool, or in a shop's or service's mail are not social.
     @Test func socialWordingElsewhereIsNotSocial() {
         let person = CategorizationTests.input(from: "kim@example.org", name: "Kim Lee", subject: "I gave you kudos at the club meeting",

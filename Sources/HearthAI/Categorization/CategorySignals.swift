@@ -267,7 +267,7 @@ public enum CategorySignals {
         // "Dear Homeowner", "Dear Sir/Madam", "Friend," then an offer: mail to nobody in
         // particular that sells is not a correspondent's, whatever name it carries.
         let body = CategoryVocabulary.score(subject: "", body: input.text)
-        if addressesNobodyInParticular(input.text) && body.promotions >= 1 {
+        if addressesNobodyInParticular(input.text) && (body.promotions >= 1 || NewsletterContent.read(input.text).commerce >= 1) {
             reasons.append("a generic salutation and an offer")
             return SignalVerdict(category: nil, confidence: 0.5, candidates: withoutSocial, reasons: reasons, lean: .promotions)
         }

@@ -9,7 +9,10 @@ import Foundation
 /// Never by what a person writes: before issue 15 the embeddings called chatty personal mail
 /// "social", so the category stays out of the embedding candidates and is decided here only.
 enum SocialNetworkMail {
-    /// Sender domains (and their notification subdomains: `hasSuffix("." + domain)`).
+    /// Sender domains (and their notification subdomains: `hasSuffix("." + domain)`). Publishing
+    /// platforms (Medium, Substack) are not here: their digests and posts are editorial mail
+    /// (updates); what someone did to the user there ("Kim started following you") is told by
+    /// the notification's wording like any other network's.
     static let domains: Set<String> = [
         // networks
         "facebookmail.com", "facebook.com", "fb.com", "messenger.com", "linkedin.com", "twitter.com", "x.com",
@@ -24,7 +27,7 @@ enum SocialNetworkMail {
         "fosstodon.org", "hachyderm.io", "infosec.exchange", "techhub.social", "universeodon.com", "pixelfed.social",
         // media sharing and hobby networks
         "flickr.com", "vimeo.com", "soundcloud.com", "deviantart.com", "behance.net", "dribbble.com", "twitch.tv",
-        "strava.com", "goodreads.com", "letterboxd.com", "untappd.com", "vsco.co", "medium.com",
+        "strava.com", "goodreads.com", "letterboxd.com", "untappd.com", "vsco.co",
         // messaging
         "whatsapp.com", "telegram.org", "discord.com", "discordapp.com", "signal.org",
         // dating
