@@ -138,6 +138,18 @@ import Testing
         #expect(excerpt.first?.sentences == ["We agreed to ship version 2 on Thursday.", "Bob will send the release notes tomorrow."])
     }
 
+    @Test func earlierMessagesLoseShortLinesWithNothingInThemTheNewestKeepsThem() {
+        let messages = [
+            ThreadMessageText(sender: "Ann Lee", date: Date(), text: "The client wants the demo on Tuesday. Can we make it?"),
+            ThreadMessageText(sender: "Carla Diaz", date: Date(), text: "Fine with me. Friday works too. I will prepare the data."),
+            ThreadMessageText(sender: "Ann Lee", date: Date(), text: "Sounds fine to me. Can we make it?"),
+        ]
+        let excerpts = SalientSentences.select(messages)
+        #expect(excerpts.map(\.sentences) == [["The client wants the demo on Tuesday."],
+                                              ["Friday works too.", "Carla will prepare the data."],
+                                              ["Sounds fine to Ann.", "Can we make it?"]])
+    }
+
     @Test func longThreadsAreTrimmedToFitTheContext() async throws {
         let generator = FakeTextGenerator(contextTokens: 700)
         let summarizer = ThreadSummarizer(generator: generator)

@@ -29,6 +29,9 @@ public enum SalientSentences {
             let limit = isLast ? perMessage + 1 : perMessage
             var scored: [(offset: Int, text: String, score: Double)] = []
             for (offset, sentence) in candidates.enumerated() {
+                // An earlier message's short line with nothing in it ("Fine with me.", "Can we
+                // make it?") only costs prompt tokens; the newest message keeps its lines.
+                if !isLast && !carriesContent(sentence) { continue }
                 let value = score(sentence, position: offset)
                 if value > 0 { scored.append((offset, sentence, value)) }
             }
@@ -84,6 +87,14 @@ public enum SalientSentences {
         if lower.range(of: #"\d"#, options: .regularExpression) != nil { score += 0.5 }
         if sentence.hasSuffix("?") { score += 0.5 }
         return score
+    }
+
+    /// Whether a sentence says something a summary may need: more than four words, or a
+    /// decision, request, date or number.
+    static func carriesContent(_ sentence: String) -> Bool {
+        let lower = sentence.lowercased()
+        let words = lower.split { !$0.isLetter && !$0.isNumber && $0 != "'" }
+        return words.count > 4 || lower.contains(where: \.isNumber) || score(sentence, position: 1_000) >= 1.5
     }
 
     static let fillers = ["hi ", "hello", "hey", "dear ", "thanks", "thank you", "cheers", "regards", "best", "kind regards",
