@@ -99,3 +99,17 @@ import Testing
         #expect(Self.verdictSays(external) == .primary)
     }
 }
+
+/// Commit mail that a repository hook sends from the committer's bare address (session 9).
+@Suite struct CommitMailTests {
+    @Test func aCommitNoticeFromABareAddressIsUpdatesAndAPersonsRevisionIsNot() {
+        let commit = CategorizationTests.input(from: "tim@devhost.example", to: 2, subject: "/home/svn/public/project revision 214",
+                                               text: "Author: tim Date: 2026-12-02 New Revision: 214 Modified: trunk/src/main.c Log: fix the parser")
+        #expect(CategorySignals.evaluate(commit).category == .updates)
+        let svn = CategorizationTests.input(from: "ann@devhost.example", subject: "svn commit: r1234 - in trunk: docs src")
+        #expect(CategorySignals.evaluate(svn).category == .updates)
+        let person = CategorizationTests.input(from: "tim@devhost.example", name: "Tim Baker", subject: "Revision 2 of the plan",
+                                               text: "Hi Ann, here is the second revision of the plan. Tim")
+        #expect(CategorySignals.evaluate(person).category == .primary)
+    }
+}

@@ -251,6 +251,15 @@ public enum CategorySignals {
             return SignalVerdict(category: nil, confidence: 0.3, candidates: withoutSocial, reasons: ["no sender"])
         }
         var reasons = ["looks personal: no list, bulk or automation markers, \(input.recipients.count) recipient(s)"]
+        // Commit mail from a script (svnmailer, a CVS loginfo hook) carries the committer's bare
+        // address but is no conversation: "/svn/project revision 214", "svn commit: r1234 - …".
+        // A person's mail program adds their name, so "Revision 2 of the plan" from Tim Baker
+        // stays a person's mail.
+        let bareAddress = input.from?.name.map { $0.trimmingCharacters(in: .whitespaces).isEmpty || $0.contains("@") } ?? true
+        if bareAddress && !input.isReply && !subject.hasPrefix("re:")
+            && subject.range(of: #"\b(cvs|svn|git) commit|\bcommit(ted)?:|\brevision \d+\b|^\[?svn\]? r\d+\b"#, options: .regularExpression) != nil {
+            return SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates], reasons: reasons + ["a commit notification"])
+        }
         // A reply is a conversation between people.
         if input.isReply || subject.hasPrefix("re:") {
             return SignalVerdict(category: .primary, confidence: 0.9, candidates: [.primary], reasons: reasons + ["a reply"])
