@@ -209,7 +209,9 @@ public enum CategorySignals {
         // issue (headlines, bylines, "read more": updates) from a shop's mailing (prices, "% off",
         // "shop now": promotions).
         let content = NewsletterContent.read(input.text)
-        reasons.append("content: editorial \(content.editorial), selling \(content.commerce)")
+        if content.editorial + content.commerce > 0 {
+            reasons.append("content: editorial \(content.editorial), selling \(content.commerce)" + (content.accountsForPayment ? ", a payment" : ""))
+        }
         if content.isEditorial && subjectOnly.promotions < 2 {
             return SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates], reasons: reasons + ["reads as a publication's issue"])
         }
