@@ -106,6 +106,44 @@ struct VectorIndexTests {
         #expect(engine.vectorIndexMemoryBytes < vectorBytes + vectorBytes / 10 + 600 * 32)
     }
 
+    /// A search that reads the vectors once (the CLI's: `Options.vectorsReadOnce`) finds and
+    /// ranks exactly as one over the loaded index, and leaves no index in memory.
+    @Test func readingTheVectorsOnceRanksAsTheLoadedIndex() async throws {
+        let f = try SearchFixture()
+        var ids: [Int64] = []
+        for n in 0..<40 {
+            ids.append(try f.add(subject: "message \(n) on topic \(n % 7) budget review", body: "forecast \(n % 3) numbers").rawValue)
+        }
+        let embedder = HashingEmbedder()
+        let engine = SearchEngine(store: f.store, embedder: embedder)
+        try await engine.indexManager.embedPending(using: embedder)
+        let oneShot = SearchEngine(store: f.store, embedder: embedder)
+        var once = SearchEngine.Options(limit: 20)
+        once.vectorsReadOnce = true
+        for query in ["topic 3 budget forecast", "quarterly review numbers", "forecast message 12"] {
+            let streamed = try await oneShot.search(query, options: once)
+            let loaded = try await engine.search(query, options: SearchEngine.Options(limit: 20))
+            #expect(streamed.usedSemantic && loaded.usedSemantic, "\(query)")
+            #expect(streamed.semanticHits == loaded.semanticHits, "\(query)")
+            #expect(streamed.results.map(\.emailID) == loaded.results.map(\.emailID), "\(query)")
+        }
+        #expect(oneShot.vectors.existing(model: embedder.modelIdentifier) == nil)
+
+        let index = try #require(engine.vectors.existing(model: embedder.modelIdentifier))
+        let query = embedder.vector("topic 3 budget review")
+        let allowed = Set(ids.filter { $0 % 2 == 0 })
+        for subset in [nil, allowed] {
+            let direct = try await f.store.database.writer.read { db in
+                try VectorIndex.nearestStored(db, model: embedder.modelIdentifier, dimensions: embedder.dimensions,
+                                              query: query, k: 10, allowed: subset)
+            }
+            #expect(direct.stored == 40)
+            let expected = index.nearest(query, k: 10, allowed: subset)
+            #expect(direct.nearest.map(\.id) == expected.map(\.id))
+            #expect(direct.nearest.map(\.score) == expected.map(\.score))
+        }
+    }
+
     private func refresh(_ index: VectorIndex, _ f: SearchFixture) throws {
         try f.store.database.writer.read { db in try index.refresh(db) }
     }

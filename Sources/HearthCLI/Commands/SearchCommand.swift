@@ -89,6 +89,7 @@ extension SearchArguments {
         }
         let accountIDs = try accounts.map { try engine.account(matching: $0) }.compactMap(\.id)
         var options = SearchEngine.Options(accounts: accountIDs, limit: limit, prefixLastTerm: !exact, semantic: !noSemantic)
+        options.vectorsReadOnce = true   // one search per process: no in-memory index to keep
         if scope == .folder, let folder {
             options.scope = .folder(try SearchWiring.folderID(folder, engine: engine, accounts: accountIDs))
         }

@@ -38,6 +38,23 @@ public final class SearchEngine: Sendable {
         self.init(database: store.database, embedder: embedder)
     }
 
+    /// The semantic candidates and how many vectors the model has stored: from the in-memory
+    /// index (loaded or brought up to date first), or — `readOnce`, unless this engine has
+    /// loaded the index already — read straight from the database without keeping them.
+    private func nearestVectors(to vector: [Float], of embedder: any TextEmbedder, allowed: Set<Int64>?,
+                                readOnce: Bool) throws(SearchError) -> (nearest: [(id: Int64, score: Float)], stored: Int) {
+        if readOnce, vectors.existing(model: embedder.modelIdentifier) == nil {
+            return try indexManager.read { db in
+                try VectorIndex.nearestStored(db, model: embedder.modelIdentifier, dimensions: embedder.dimensions,
+                                              query: vector, k: Self.semanticTopK, allowed: allowed)
+            }
+        }
+        let index = vectors.index(model: embedder.modelIdentifier, dimensions: embedder.dimensions)
+        try indexManager.read { db in try index.refresh(db) }
+        let stored = index.count
+        return (stored > 0 ? index.nearest(vector, k: Self.semanticTopK, allowed: allowed) : [], stored)
+    }
+
     public struct Options: Sendable {
         public var scope: SearchScope
         /// Accounts to search; empty = all (the unified view).
@@ -56,6 +73,10 @@ public final class SearchEngine: Sendable {
         /// summary holds it for seconds), and a screen searching as the user types must not wait
         /// for that. nil waits as long as the model needs (the CLI: one query per process).
         public var queryVectorWait: Duration?
+        /// Read the stored vectors once from the database for this search instead of loading
+        /// the in-memory vector index (and keeping it for the next search): for a process that
+        /// searches once (the CLI). Same results either way.
+        public var vectorsReadOnce = false
 
         public init(scope: SearchScope = .allMail, accounts: [AccountID] = [], limit: Int = 50,
                     now: Date = Date(), calendar: Calendar = .current, prefixLastTerm: Bool = true,
@@ -155,13 +176,11 @@ public final class SearchEngine: Sendable {
 
         var semantic: [Int64] = []
         if let embedder = semanticEmbedder, let vector {
-            let index = vectors.index(model: embedder.modelIdentifier, dimensions: embedder.dimensions)
-            try indexManager.read { db in try index.refresh(db) }
-            if index.count > 0 {
+            let (nearest, stored) = try nearestVectors(to: vector, of: embedder, allowed: allowed, readOnce: options.vectorsReadOnce)
+            if stored > 0 {
                 // Only neighbours similar enough to mean something: the nearest vectors of a
                 // nonsense word ("zzzzqqq") are still 50 vectors, just unrelated ones.
                 let floor = SemanticFloor.minimumSimilarity(model: embedder.modelIdentifier)
-                let nearest = index.nearest(vector, k: Self.semanticTopK, allowed: allowed)
                 var neighbours = nearest.filter { $0.score >= floor }
                 if keyword.isEmpty, !neighbours.isEmpty, let plan,
                    try !indexManager.read({ db in try KeywordSearcher.anyTermOccurs(plan.terms, db) }),

@@ -157,6 +157,56 @@ public final class VectorIndex: @unchecked Sendable {
     }
 }
 
+extension VectorIndex {
+    /// The `k` stored vectors of `model` most similar to `query` (normalised), best first, among
+    /// `allowed` ids when given, read straight from the database and not kept; also how many
+    /// vectors of the model are stored. For a process that searches once (`hearth search`):
+    /// loading the index to scan it once would build the whole of it in memory (89 MB at 60K
+    /// messages, its page faults and copy most of a hybrid process's cost) and keep none of it.
+    /// Ranks exactly as `nearest` over a loaded index.
+    static func nearestStored(_ db: Database, model: String, dimensions: Int, query: [Float], k: Int,
+                              allowed: Set<Int64>?) throws -> (nearest: [(id: Int64, score: Float)], stored: Int) {
+        guard query.count == dimensions, k > 0 else { return ([], 0) }
+        var top = TopK(k)
+        var ids: [Int64] = []
+        var stored = 0
+        // Each blob is copied into one aligned buffer before the dot product (a blob in a page
+        // of the file has no Float alignment).
+        var scratch = [Float](repeating: 0, count: dimensions)
+        let bytesPerVector = dimensions * 4
+        let cursor = try Row.fetchCursor(db, sql: """
+            SELECT email_id, embedding FROM search_index WHERE embedding_model = ? ORDER BY email_id
+            """, arguments: [model])
+        while let row = try cursor.next() {
+            let id: Int64 = row[0]
+            let score: Float? = try row.withUnsafeData(atIndex: 1) { data in
+                guard let data, data.count == bytesPerVector else { return nil }
+                stored += 1
+                if let allowed, !allowed.contains(id) { return nil }
+                return data.withUnsafeBytes { raw in
+                    scratch.withUnsafeMutableBufferPointer { buffer in
+                        guard let destination = buffer.baseAddress, let source = raw.baseAddress else { return nil }
+                        #if _endian(little)
+                        UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: bytesPerVector)
+                        #else
+                        for i in 0..<dimensions {
+                            destination[i] = Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)))
+                        }
+                        #endif
+                        return query.withUnsafeBufferPointer { q in
+                            q.baseAddress.map { VectorMath.dot(UnsafePointer(destination), $0, count: dimensions) }
+                        }
+                    }
+                }
+            }
+            guard let score, score > top.threshold else { continue }
+            top.offer(row: ids.count, score: score)
+            ids.append(id)
+        }
+        return (top.sorted().map { (ids[$0.row], $0.score) }, stored)
+    }
+}
+
 /// One `VectorIndex` per embedding model, shared by searches and the indexer of a process.
 final class VectorIndexCache: @unchecked Sendable {
     private let lock = NSLock()
