@@ -130,10 +130,13 @@ public struct ThreadSummarizer: Sendable {
     /// as an echo and cost a second answer. Session 9, tried first: forcing the first name of
     /// whoever started the thread fixed that, but on the judged set it chose names the model
     /// did not lead with and one answer copied the digest's line format; rubric 0.82 -> 0.63.
-    /// The newest message's writer comes first (it wins a tie, as in the digest's order).
+    /// The newest message's writer comes first (it wins a tie, as in the digest's order). Only
+    /// names that read as a person's (capitalised): an address's local part ("noreply", "jm")
+    /// is no way to open a sentence, and with none left the answer opens freely.
     static func openingChoices(for excerpts: [SalientSentences.Excerpt]) -> [String] {
         var names: [String] = []
-        for speaker in excerpts.reversed().map(\.speaker) where speaker != "Someone" && !names.contains(speaker) {
+        for speaker in excerpts.reversed().map(\.speaker)
+        where speaker != "Someone" && speaker.first?.isUppercase == true && !names.contains(speaker) {
             names.append(speaker)
         }
         return names
