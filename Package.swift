@@ -104,7 +104,9 @@ let package = Package(
         // only; CLlamaLoader opens the library when AI is first used, so a `hearth` process that
         // runs no model never loads it (scripts/pkgconfig, docs/search.md "Per-process latency").
         .systemLibrary(name: "CLlama", path: "Sources/CLlama", pkgConfig: "hearth-llama-headers"),
-        .target(name: "CLlamaLoader", dependencies: ["CLlama"]),
+        // dlopen on first use with one forwarding definition per function (llama.cpp, libsecret).
+        .target(name: "CDynamicLibrary"),
+        .target(name: "CLlamaLoader", dependencies: ["CLlama", "CDynamicLibrary"]),
         // mmap without MAP_POPULATE around llama.cpp's model load (the load's memory peak; docs/ai.md).
         .target(name: "CLazyMapping"),
         // On-device AI: model manager, embeddings, categorization, summaries, smart replies (issue 7).
@@ -117,7 +119,7 @@ let package = Package(
         // libsecret (freedesktop Secret Service over D-Bus), behind HearthSecurity's SecretStore.
         // Headers only, as for llama.cpp: CSecretLoader opens libsecret when a keyring is first used.
         .systemLibrary(name: "CLibSecret", path: "Sources/CLibSecret", pkgConfig: "hearth-libsecret-headers", providers: [.apt(["libsecret-1-dev"])]),
-        .target(name: "CSecretLoader", dependencies: ["CLibSecret"]),
+        .target(name: "CSecretLoader", dependencies: ["CLibSecret", "CDynamicLibrary"]),
         // Accounts and privacy: secret storage, OAuth 2.0 PKCE, app lock (issue 9).
         .target(name: "HearthSecurity", dependencies: [
             "HearthCore", "CLibSecret", "CSecretLoader",

@@ -1,24 +1,13 @@
-// llama.cpp behind dlopen. Every llama.cpp function HearthAI calls is defined here under its own
-// name, with llama.h's exact prototype (the compiler checks each one against the header), as a
-// one-line forward through a pointer that `hearth_llama_open` looks up with dlsym. Swift code
-// keeps calling `llama_decode(...)` as before; the static linker binds those calls to these
-// definitions, so the executable needs no libllama at link or start time.
-//
-// The definitions have hidden visibility: `hearth` exports its symbols (the Swift toolchain
-// links executables with --export-dynamic, which CLazyMapping's `mmap` relies on), and an
-// exported `gguf_init_from_file` here would also capture libllama's own calls to it.
+// llama.cpp behind dlopen (CDynamicLibrary): every llama.cpp function HearthAI calls is defined
+// here under its own name, with llama.h's exact prototype (the compiler checks each one against
+// the header), as a forward to the library's own, opened by `hearth_llama_open`. Swift code
+// keeps calling `llama_decode(...)`, and the executable needs no libllama at link or start time.
 //
 // A function Hearth starts to call needs one line in HEARTH_LLAMA_FUNCTIONS (the link fails
-// naming it until then). Calling one before a successful open is a programming error (the
-// Swift side opens the library first and reports a missing one as AIError.runtimeMissing):
-// it stops the process with a message rather than jumping to a null pointer.
+// naming it until then).
 #include "llama_loader.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <unistd.h>
+#include "dynamic_library.h"
 #include <llama.h>
 #include <gguf.h>
 
@@ -80,82 +69,15 @@
     F(size_t, gguf_get_tensor_offset, (const struct gguf_context *ctx, int64_t tensor_id), (ctx, tensor_id)) \
     F(size_t, gguf_get_tensor_size, (const struct gguf_context *ctx, int64_t tensor_id), (ctx, tensor_id))
 
-// The looked-up addresses, one per function; written once under `lock`, before any call.
-#define POINTER(type, name, params, args) static type (*name##_pointer) params;
-#define VOID_POINTER(name, params, args) static void (*name##_pointer) params;
-HEARTH_LLAMA_FUNCTIONS(POINTER, VOID_POINTER)
+enum { HEARTH_LLAMA_FUNCTIONS(HEARTH_DYNAMIC_SLOT, HEARTH_DYNAMIC_VOID_SLOT) };
+static const char *const names[] = { HEARTH_LLAMA_FUNCTIONS(HEARTH_DYNAMIC_NAME, HEARTH_DYNAMIC_VOID_NAME) };
+static void *slots[sizeof(names) / sizeof(names[0])];
+static hearth_dynamic_library library = HEARTH_DYNAMIC_LIBRARY(HEARTH_LLAMA_LIBRARY, "llama.cpp", names, slots);
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static bool bound = false;
-
-_Noreturn static void called_before_open(const char *name) {
-    char message[160];
-    int length = snprintf(message, sizeof message, "hearth: %s called before llama.cpp was opened\n", name);
-    if (length > 0) { (void) !write(2, message, (size_t) length < sizeof message ? (size_t) length : sizeof message - 1); }
-    abort();
-}
-
-// The forwarding definitions. The name is in parentheses so that a header macro of the same
-// name cannot rewrite the definition.
-#define FORWARD(type, name, params, args) \
-    __attribute__((visibility("hidden"))) type (name) params { \
-        if (!name##_pointer) { called_before_open(#name); } \
-        return name##_pointer args; \
-    }
-#define VOID_FORWARD(name, params, args) \
-    __attribute__((visibility("hidden"))) void (name) params { \
-        if (!name##_pointer) { called_before_open(#name); } \
-        name##_pointer args; \
-    }
-HEARTH_LLAMA_FUNCTIONS(FORWARD, VOID_FORWARD)
-
-static void set_error(char *error, size_t size, const char *format, const char *detail) {
-    if (error && size > 0) { snprintf(error, size, format, detail ? detail : "unknown reason"); }
-}
-
-bool hearth_llama_is_open(void) {
-    pthread_mutex_lock(&lock);
-    bool open = bound;
-    pthread_mutex_unlock(&lock);
-    return open;
-}
+HEARTH_LLAMA_FUNCTIONS(HEARTH_DYNAMIC_FORWARD, HEARTH_DYNAMIC_VOID_FORWARD)
 
 bool hearth_llama_open(const char *path, char *error, size_t error_size) {
-    pthread_mutex_lock(&lock);
-    if (bound && !path) {
-        pthread_mutex_unlock(&lock);
-        return true;
-    }
-    // RTLD_LOCAL: llama.cpp's symbols stay out of the process's global namespace; RTLD_LAZY:
-    // its own imports resolve when first called (libllama imports much more than Hearth uses).
-    void *handle = dlopen(path ? path : HEARTH_LLAMA_LIBRARY, RTLD_LAZY | RTLD_LOCAL);
-    if (!handle) {
-        set_error(error, error_size, "%s", dlerror());
-        pthread_mutex_unlock(&lock);
-        return false;
-    }
-    // Every function is looked up before any pointer is set: a library that lacks one (another
-    // llama.cpp version) is closed again and leaves nothing half-bound.
-    const char *missing = NULL;
-#define LOOK_UP(type, name, params, args) void *name##_found = dlsym(handle, #name); if (!name##_found && !missing) { missing = #name; }
-#define VOID_LOOK_UP(name, params, args) LOOK_UP(void, name, params, args)
-    HEARTH_LLAMA_FUNCTIONS(LOOK_UP, VOID_LOOK_UP)
-    if (missing) {
-        set_error(error, error_size, "the library has no function %s (another llama.cpp version?)", missing);
-        dlclose(handle);
-        pthread_mutex_unlock(&lock);
-        return false;
-    }
-#define KEEP(type, name, params, args) name##_pointer = (type (*) params) name##_found;
-#define VOID_KEEP(name, params, args) name##_pointer = (void (*) params) name##_found;
-    if (bound) {
-        // Already bound to a library opened earlier: `path` was only checked (the loader's
-        // reference count makes this a no-op close when it is the same file).
-        dlclose(handle);
-    } else {
-        HEARTH_LLAMA_FUNCTIONS(KEEP, VOID_KEEP)
-        bound = true;
-    }
-    pthread_mutex_unlock(&lock);
-    return true;
+    return hearth_dynamic_library_open(&library, path, error, error_size);
 }
+
+bool hearth_llama_is_open(void) { return hearth_dynamic_library_is_open(&library); }

@@ -1,20 +1,13 @@
-// libsecret behind dlopen, the same way as CLlamaLoader's llama.cpp: each libsecret/GLib function
-// SecretServiceStore calls is defined here under its own name and header prototype (checked by
-// the compiler), with hidden visibility, forwarding through a pointer looked up by
+// libsecret behind dlopen (CDynamicLibrary), as CLlamaLoader does for llama.cpp: each
+// libsecret/GLib function SecretServiceStore calls is defined here under its own name and
+// header prototype (checked by the compiler), forwarding to the library's own, opened by
 // `hearth_secret_open`. GLib's own functions (g_str_hash, g_free, …) are found through
 // libsecret's handle, which searches the libraries it depends on.
 //
-// A function HearthSecurity starts to call needs one line in HEARTH_SECRET_FUNCTIONS. Calling
-// one before a successful open is a programming error (SecretServiceStore opens the library
-// first and reports a missing one as "no usable system keyring"): it stops the process with a
-// message rather than jumping to a null pointer.
+// A function HearthSecurity starts to call needs one line in HEARTH_SECRET_FUNCTIONS.
 #include "secret_loader.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <unistd.h>
+#include "dynamic_library.h"
 #include <libsecret/secret.h>
 
 // F(result type, name, parameter list, argument list), V(name, parameter list, argument list).
@@ -39,66 +32,13 @@
     F(gboolean, g_str_equal, (gconstpointer v1, gconstpointer v2), (v1, v2)) \
     V(g_free, (gpointer mem), (mem))
 
-#define POINTER(type, name, params, args) static type (*name##_pointer) params;
-#define VOID_POINTER(name, params, args) static void (*name##_pointer) params;
-HEARTH_SECRET_FUNCTIONS(POINTER, VOID_POINTER)
+enum { HEARTH_SECRET_FUNCTIONS(HEARTH_DYNAMIC_SLOT, HEARTH_DYNAMIC_VOID_SLOT) };
+static const char *const names[] = { HEARTH_SECRET_FUNCTIONS(HEARTH_DYNAMIC_NAME, HEARTH_DYNAMIC_VOID_NAME) };
+static void *slots[sizeof(names) / sizeof(names[0])];
+static hearth_dynamic_library library = HEARTH_DYNAMIC_LIBRARY(HEARTH_SECRET_LIBRARY, "libsecret", names, slots);
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static bool bound = false;
-
-_Noreturn static void called_before_open(const char *name) {
-    char message[160];
-    int length = snprintf(message, sizeof message, "hearth: %s called before libsecret was opened\n", name);
-    if (length > 0) { (void) !write(2, message, (size_t) length < sizeof message ? (size_t) length : sizeof message - 1); }
-    abort();
-}
-
-// The name in parentheses: GLib defines some of these names as macros too.
-#define FORWARD(type, name, params, args) \
-    __attribute__((visibility("hidden"))) type (name) params { \
-        if (!name##_pointer) { called_before_open(#name); } \
-        return name##_pointer args; \
-    }
-#define VOID_FORWARD(name, params, args) \
-    __attribute__((visibility("hidden"))) void (name) params { \
-        if (!name##_pointer) { called_before_open(#name); } \
-        name##_pointer args; \
-    }
-HEARTH_SECRET_FUNCTIONS(FORWARD, VOID_FORWARD)
+HEARTH_SECRET_FUNCTIONS(HEARTH_DYNAMIC_FORWARD, HEARTH_DYNAMIC_VOID_FORWARD)
 
 bool hearth_secret_open(const char *path, char *error, size_t error_size) {
-    pthread_mutex_lock(&lock);
-    if (bound && !path) {
-        pthread_mutex_unlock(&lock);
-        return true;
-    }
-    void *handle = dlopen(path ? path : HEARTH_SECRET_LIBRARY, RTLD_LAZY | RTLD_LOCAL);
-    if (!handle) {
-        const char *why = dlerror();
-        if (error && error_size > 0) { snprintf(error, error_size, "%s", why ? why : "unknown reason"); }
-        pthread_mutex_unlock(&lock);
-        return false;
-    }
-    const char *missing = NULL;
-#define LOOK_UP(type, name, params, args) void *name##_found = dlsym(handle, #name); if (!name##_found && !missing) { missing = #name; }
-#define VOID_LOOK_UP(name, params, args) LOOK_UP(void, name, params, args)
-    HEARTH_SECRET_FUNCTIONS(LOOK_UP, VOID_LOOK_UP)
-    if (missing) {
-        if (error && error_size > 0) { snprintf(error, error_size, "the library has no function %s", missing); }
-        dlclose(handle);
-        pthread_mutex_unlock(&lock);
-        return false;
-    }
-#define KEEP(type, name, params, args) name##_pointer = (type (*) params) name##_found;
-#define VOID_KEEP(name, params, args) name##_pointer = (void (*) params) name##_found;
-    if (bound) {
-        // Already bound to a library opened earlier: `path` was only checked (the loader's
-        // reference count makes this a no-op close when it is the same file).
-        dlclose(handle);
-    } else {
-        HEARTH_SECRET_FUNCTIONS(KEEP, VOID_KEEP)
-        bound = true;
-    }
-    pthread_mutex_unlock(&lock);
-    return true;
+    return hearth_dynamic_library_open(&library, path, error, error_size);
 }
