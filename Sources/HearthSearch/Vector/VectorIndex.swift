@@ -66,10 +66,7 @@ public final class VectorIndex: @unchecked Sendable {
         var floats: [Float] = []
         idsOut.reserveCapacity(max(0, expected))
         floats.reserveCapacity(max(0, expected) * dimensions)
-        let cursor = try Row.fetchCursor(db, sql: """
-            SELECT email_id, embedding FROM search_index
-            WHERE embedding_model = ? AND email_id > ? ORDER BY email_id
-            """, arguments: [model, after ?? Int64.min])
+        let cursor = try Self.storedVectors(db, model: model, after: after)
         let bytesPerVector = dimensions * 4
         while let row = try cursor.next() {
             // Borrow the blob without copying it into a Data first.
@@ -87,18 +84,33 @@ public final class VectorIndex: @unchecked Sendable {
     /// copy of the blob (a 60K-vector load is 23 M floats: one `append` per float cost a
     /// noticeable part of a short-lived hybrid search process).
     static func appendLittleEndianFloats(_ raw: UnsafeRawBufferPointer, count: Int, to floats: inout [Float]) {
-        #if _endian(little)
         let start = floats.count
         floats.append(contentsOf: repeatElement(0, count: count))
-        floats.withUnsafeMutableBytes { destination in
-            guard let base = destination.baseAddress, let source = raw.baseAddress, raw.count >= count * 4 else { return }
-            (base + start * 4).copyMemory(from: source, byteCount: count * 4)
+        floats.withUnsafeMutableBufferPointer { destination in
+            guard let base = destination.baseAddress else { return }
+            copyLittleEndianFloats(raw, count: count, to: base + start)
         }
+    }
+
+    /// Copies `count` little-endian Float32s from `raw` (a blob, with no Float alignment) to
+    /// `destination`: one memory copy on a little-endian machine.
+    static func copyLittleEndianFloats(_ raw: UnsafeRawBufferPointer, count: Int, to destination: UnsafeMutablePointer<Float>) {
+        guard raw.count >= count * 4 else { return }
+        #if _endian(little)
+        if let source = raw.baseAddress { UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: count * 4) }
         #else
         for i in 0..<count {
-            floats.append(Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))))
+            destination[i] = Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)))
         }
         #endif
+    }
+
+    /// The stored vectors of `model` (id, blob) with an id above `after`, in id order.
+    static func storedVectors(_ db: Database, model: String, after: Int64? = nil) throws -> RowCursor {
+        try Row.fetchCursor(db, sql: """
+            SELECT email_id, embedding FROM search_index
+            WHERE embedding_model = ? AND email_id > ? ORDER BY email_id
+            """, arguments: [model, after ?? Int64.min])
     }
 
     /// Adds or replaces vectors (already normalised, `dimensions` floats each, concatenated).
@@ -174,9 +186,7 @@ extension VectorIndex {
         // of the file has no Float alignment).
         var scratch = [Float](repeating: 0, count: dimensions)
         let bytesPerVector = dimensions * 4
-        let cursor = try Row.fetchCursor(db, sql: """
-            SELECT email_id, embedding FROM search_index WHERE embedding_model = ? ORDER BY email_id
-            """, arguments: [model])
+        let cursor = try storedVectors(db, model: model)
         while let row = try cursor.next() {
             let id: Int64 = row[0]
             let score: Float? = try row.withUnsafeData(atIndex: 1) { data in
@@ -185,14 +195,8 @@ extension VectorIndex {
                 if let allowed, !allowed.contains(id) { return nil }
                 return data.withUnsafeBytes { raw in
                     scratch.withUnsafeMutableBufferPointer { buffer in
-                        guard let destination = buffer.baseAddress, let source = raw.baseAddress else { return nil }
-                        #if _endian(little)
-                        UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: bytesPerVector)
-                        #else
-                        for i in 0..<dimensions {
-                            destination[i] = Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)))
-                        }
-                        #endif
+                        guard let destination = buffer.baseAddress else { return nil }
+                        copyLittleEndianFloats(raw, count: dimensions, to: destination)
                         return query.withUnsafeBufferPointer { q in
                             q.baseAddress.map { VectorMath.dot(UnsafePointer(destination), $0, count: dimensions) }
                         }
