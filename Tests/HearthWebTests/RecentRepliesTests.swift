@@ -20,7 +20,7 @@ struct RecentRepliesTests {
 
     struct CountingGenerator: TextGenerator {
         let counter: Counter
-        var modelIdentifier: String { "fake-model" }
+        var modelIdentifier = "fake-model"
         var contextTokens: Int { 2048 }
         func generate(_ messages: [ChatMessage], options: GenerationOptions) async throws -> GenerationOutput {
             counter.add()
@@ -61,14 +61,31 @@ struct RecentRepliesTests {
         #expect(counter.count > afterFirst, "a new newest message: generated again")
     }
 
+    @Test("another chat model: generated again, not the first model's suggestions")
+    func anotherModelGeneratesAgain() async throws {
+        let web = try await WebFixture()
+        defer { Task { await web.stop() } }
+        let counter = Counter()
+        let model = Locked("fake-model")
+        let ai = ConversationAI(manager: ModelManager(directory: web.directory.appendingPathComponent("models")),
+                                override: { CountingGenerator(counter: counter, modelIdentifier: model.value) })
+        let thread = try #require(try web.thread(subject: "Quarterly budget")?.id)
+        _ = await ai.replies(to: thread, store: web.store)
+        let afterFirst = counter.count
+        #expect(afterFirst > 0)
+        model.value = "another-model"
+        _ = await ai.replies(to: thread, store: web.store)
+        #expect(counter.count > afterFirst, "the new model answered for itself")
+    }
+
     @Test("at most the capacity is kept, oldest dropped first")
     func capacity() {
         var recent = RecentReplies()
         let reply = [SmartReply(intent: .accept, text: "Yes, fine.", fromModel: true)]
         for n in 1...(RecentReplies.capacity + 1) {
-            recent.remember(reply, for: .init(thread: ThreadID(Int64(n)), newest: EmailID(Int64(n))))
+            recent.remember(reply, for: .init(thread: ThreadID(Int64(n)), newest: EmailID(Int64(n)), model: "m"))
         }
-        #expect(recent.replies(for: .init(thread: ThreadID(1), newest: EmailID(1))) == nil)
-        #expect(recent.replies(for: .init(thread: ThreadID(2), newest: EmailID(2))) == reply)
+        #expect(recent.replies(for: .init(thread: ThreadID(1), newest: EmailID(1), model: "m")) == nil)
+        #expect(recent.replies(for: .init(thread: ThreadID(2), newest: EmailID(2), model: "m")) == reply)
     }
 }

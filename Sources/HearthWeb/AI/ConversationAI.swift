@@ -91,7 +91,7 @@ final class ConversationAI: Sendable {
               let newest = emails.last(where: { !$0.isDraft }) ?? emails.last else {
             return .failed("That conversation no longer exists.")
         }
-        let key = newest.id.map { RecentReplies.Key(thread: id, newest: $0) }
+        let key = newest.id.map { RecentReplies.Key(thread: id, newest: $0, model: generator.modelIdentifier) }
         if let key, let known = recentReplies.withLock({ $0.replies(for: key) }) { return .ready(known) }
         let message = ThreadMessageText(email: newest)
         let subject = thread.subject

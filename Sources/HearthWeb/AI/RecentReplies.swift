@@ -6,10 +6,11 @@ import HearthCore
 /// only. Opening the reply composer right after reading a conversation asks for the same
 /// suggestions again; generating them twice costs seconds of CPU for an identical answer (the
 /// prompt is the same) and, on a busy machine, can miss the request's deadline so the composer
-/// shows none. A new message in the thread changes the key, so nothing stale is offered. Nothing
-/// is written to disk: suggestions are never stored (spec §5.6.4).
+/// shows none. A new message in the thread, or another chat model (installed from the CLI or
+/// the web app), changes the key, so nothing stale is offered. Nothing is written to disk:
+/// suggestions are never stored (spec §5.6.4).
 struct RecentReplies: Sendable {
-    struct Key: Hashable, Sendable { var thread: ThreadID; var newest: EmailID }
+    struct Key: Hashable, Sendable { var thread: ThreadID; var newest: EmailID; var model: String }
 
     static let capacity = 16
     private var entries: [(key: Key, replies: [SmartReply])] = []
