@@ -155,6 +155,21 @@ struct AITests {
             #expect(page.contains("id=\"suggest-form\""), "\(subject): the user can still ask")
             #expect(!page.contains(unasked), "\(subject): nothing computed unasked")
         }
+
+        // The reply composer follows the same rule: machine mail waits for its button.
+        func composer(_ subject: String) async throws -> String {
+            let thread = try #require(try web.thread(subject: subject)?.id)
+            return try await web.http.request("GET", "/compose?thread=\(thread.rawValue)&mode=reply", headers: ["Cookie": cookie]).body
+        }
+        let onRequest = "data-on-request=\"1\""
+        let toPerson = try await composer("Quarterly budget")
+        #expect(toPerson.contains("id=\"composer-replies\"") && !toPerson.contains(onRequest) && !toPerson.contains("id=\"composer-suggest-button\""),
+                "a reply to Bob: suggestions as the composer opens")
+        for subject in ["Winter sale: 30% off", "New sign-in to your account"] {
+            let page = try await composer(subject)
+            #expect(page.contains("id=\"composer-replies\"") && page.contains(onRequest) && page.contains("id=\"composer-suggest-button\""),
+                    "\(subject): the composer offers a button, computes nothing unasked")
+        }
     }
 
     @Test("a failing model: a quiet note, the page still works")

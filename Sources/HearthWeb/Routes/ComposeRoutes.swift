@@ -37,6 +37,10 @@ extension WebApp {
         var message = ComposedMessage(from: EmailAddress(address: ""))
         var draftID: EmailID?
         var kept: [ComposedAttachment] = []
+        // Whether the replied-to message is one people answer (`SmartReplyOffer`): if not (a
+        // newsletter, a receipt), the composer offers a "Suggest replies" button instead of
+        // spending the model's seconds unasked, as the conversation view does.
+        var repliesUnasked = false
         if let override {
             (message, accountID, draftID) = (override.0, override.1 ?? accountID, override.2)
             kept = message.attachments
@@ -59,13 +63,15 @@ extension WebApp {
             message = made.message
             accountID = made.account.id
             kept = message.attachments
+            repliesUnasked = SmartReplyOffer.suggestsUnasked(newest: made.original, ownAddress: made.account.email)
         } else if let to = request.query("to") {
             message.to = AddressParser.parseList(to)
         }
         var view = ComposeView(message: message, accounts: accounts, accountID: accountID, draftID: draftID,
                                csrfToken: policy.csrfToken, undoSeconds: settings.undoSendDelaySeconds,
                                notice: notice, error: error, existingAttachments: kept,
-                               smartRepliesFor: smartReplyThread(request, override: override != nil))
+                               smartRepliesFor: smartReplyThread(request, override: override != nil),
+                               smartRepliesOnRequest: !repliesUnasked)
         let popOut = request.query("popout") == "1"
         // A reply or forward opens as a panel beside its conversation (the thread stays in
         // view); "Pop out" opens the same composer alone in a window of its own.

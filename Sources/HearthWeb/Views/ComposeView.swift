@@ -19,6 +19,9 @@ struct ComposeView {
     /// A reply to this conversation with a chat model installed: suggested replies are offered
     /// above the body (spec §5.5.3), fetched after the composer is shown.
     var smartRepliesFor: ThreadID? = nil
+    /// The replied-to message is machine or broadcast mail (`SmartReplyOffer`): the suggestions
+    /// wait for "Suggest replies" instead of being generated as the composer opens.
+    var smartRepliesOnRequest = false
     var closeURL: String? = nil
     var popOutURL: String? = nil
 
@@ -46,6 +49,7 @@ struct ComposeView {
         /// What the plain textarea sends without the script: a `--markup` draft stays markup.
         var format: String
         var smartRepliesFor: Int64?
+        var smartRepliesOnRequest: Bool
         var kept: [Kept]
         var hasKept: Bool
         /// Cc/Bcc start hidden unless they hold something (a reply-all's Cc).
@@ -76,7 +80,7 @@ struct ComposeView {
             accounts: options, to: list(message.to), cc: list(message.cc), bcc: list(message.bcc), subject: message.subject,
             body: message.body, editorHTML: ComposerFormatting.richText(of: message).html,
             format: message.bodyFormat == .markup ? "markup" : "plain", smartRepliesFor: smartRepliesFor?.rawValue,
-            kept: kept, hasKept: !kept.isEmpty, showCcBcc: !message.cc.isEmpty || !message.bcc.isEmpty,
+            smartRepliesOnRequest: smartRepliesOnRequest, kept: kept, hasKept: !kept.isEmpty, showCcBcc: !message.cc.isEmpty || !message.bcc.isEmpty,
             closeURL: closeURL, popOutURL: popOutURL)
     }
 

@@ -669,8 +669,9 @@
     setInterval(save, 30000);
     // Suggested replies (spec §5.5.3): fetched after the composer is shown; a click puts the
     // text at the top of the body, above the quote, to be edited freely.
+    // Replying to machine or broadcast mail, they wait for "Suggest replies" (data-on-request).
     const suggestions = $("#composer-replies");
-    if (suggestions) {
+    const suggestReplies = () => {
       const status = $(".ai-status", suggestions);
       if (status) status.textContent = "Suggesting replies…";
       aiPost("/ai/replies/" + suggestions.dataset.thread).then(r => {
@@ -705,6 +706,11 @@
         list.hidden = false;
         if (status) status.textContent = "";
       });
+    };
+    if (suggestions) {
+      const ask = $("#composer-suggest-button", suggestions);
+      if (suggestions.dataset.onRequest && ask) ask.addEventListener("click", () => { ask.remove(); suggestReplies(); });
+      else suggestReplies();
     }
     form.addEventListener("submit", async ev => {
       const which = ev.submitter ? ev.submitter.id : "send-button";
