@@ -236,7 +236,7 @@ struct WebReadingBrowserTests {
         if withModel { #expect(values["summaryText"] as? String == summary) }
     }
 
-    @Test("layout: panes share 1024–1920 px, badges never cut the sender, batch actions only with a selection, empty tabs say why")
+    @Test("layout: panes share 1024–1920 px, badges never cut the sender, six tabs fit, actions on one line from 1366 px, batch actions only with a selection, empty tabs say why")
     func layout() throws {
         let fixture = try Self.start()
         defer { fixture.server.stop(); try? FileManager.default.removeItem(at: fixture.dir) }
@@ -262,11 +262,21 @@ struct WebReadingBrowserTests {
               return out; })()
             """
         let actionsShown = "(() => { const a = document.querySelector('#batch-actions button'); return !!a && a.getClientRects().length > 0; })()"
+        // The conversation's actions on one line (every control's top the same), and every
+        // category tab inside its strip (Forums on: six tabs), not cut off behind a scroll.
+        let toolbarLines = "(() => { const c = [...document.querySelectorAll('.conversation-actions > a, .conversation-actions > form')]; return [new Set(c.map(e => Math.round(e.getBoundingClientRect().top))).size, c.map(e => e.textContent.trim()).join(' | ')]; })()"
+        let tabsCut = "(() => { const nav = document.querySelector('.tabs ul'); const right = nav.getBoundingClientRect().right; return [...nav.querySelectorAll('a')].filter(a => a.getBoundingClientRect().right > right + 1).map(a => a.textContent); })()"
+        try SettingsService(app: store, perAccount: store, accounts: store).set(.categoryTabForums, to: "on")
+        // Folders to move to, so the toolbar has its widest form ("Move to" beside "Category").
+        let account = try #require(try store.accounts().first?.id)
+        _ = try store.upsert(Folder(accountID: account, name: "Receipts", imapPath: "Receipts", folderType: .custom))
+        _ = try store.upsert(Folder(accountID: account, name: "Trash", imapPath: "Trash", folderType: .trash))
         var steps: [[String: Any]] = [["op": "viewport", "width": 1024, "height": 800, "scheme": "light"], ["op": "open", "url": fixture.server.url]]
-        for width in [1024, 1400, 1920] {
+        for width in [1024, 1366, 1400, 1920] {
             steps += [["op": "viewport", "width": width, "height": 900, "scheme": "light"]]
             steps += try Self.open(fixture, "Train tickets")
-            steps += [["op": "eval", "name": "panes-\(width)", "expr": panes], ["op": "eval", "name": "sender-\(width)", "expr": senderRow]]
+            steps += [["op": "eval", "name": "panes-\(width)", "expr": panes], ["op": "eval", "name": "sender-\(width)", "expr": senderRow],
+                      ["op": "eval", "name": "toolbar-\(width)", "expr": toolbarLines], ["op": "eval", "name": "tabsCut-\(width)", "expr": tabsCut]]
         }
         steps += [
             ["op": "eval", "name": "actionsBefore", "expr": actionsShown],
@@ -281,9 +291,9 @@ struct WebReadingBrowserTests {
             ["op": "eval", "name": "emptySpam", "expr": "document.querySelector('#thread-list').textContent.trim()"],
         ]
         let values = try WebAppBrowserTests.drive(steps, label: "layout", artifacts: Self.artifacts).values
-        for width in [1024, 1400, 1920] {
+        for width in [1024, 1366, 1400, 1920] {
             let p = try #require(values["panes-\(width)"] as? [Int])
-            print("layout \(width) px: list \(p[0]) px, conversation \(p[1]) px; sender row \(values["sender-\(width)"] ?? "")")
+            print("layout \(width) px: list \(p[0]) px, conversation \(p[1]) px; sender row \(values["sender-\(width)"] ?? ""); toolbar \(values["toolbar-\(width)"] ?? "")")
             #expect(p[0] >= 300 && p[0] <= 480, "\(width): list pane \(p[0]) px")
             #expect(p[1] >= 600 && Double(p[1]) >= 1.3 * Double(p[0]), "\(width): the reading pane gets the larger share (\(p[1]) px)")
             let rows = try #require(values["sender-\(width)"] as? [String: [String: Any]])
@@ -292,6 +302,11 @@ struct WebReadingBrowserTests {
                 #expect(row["badgeBelowSender"] as? Bool == true, "\(width) \(key): the badge is not beside the sender")
             }
             #expect(rows["digest"]?["senderCut"] as? Bool == false, "\(width): 'Garden Digest' shown whole beside its badge")
+            #expect((values["tabsCut-\(width)"] as? [String])?.isEmpty == true, "\(width): tabs cut off: \(values["tabsCut-\(width)"] ?? "")")
+        }
+        for width in [1366, 1400, 1920] {
+            let toolbar = values["toolbar-\(width)"] as? [Any]
+            #expect(toolbar?.first as? Int == 1, "\(width): the conversation's actions take \(toolbar?.first ?? "?") lines: \(toolbar?.last ?? "")")
         }
         #expect((values["sender-1024"] as? [String: [String: Any]])?["long"]?["subjectEllipsis"] as? Bool == true, "the long subject takes the ellipsis")
         #expect(values["actionsBefore"] as? Bool == false && values["actionsAfter"] as? Bool == true, "batch actions only with a selection")
