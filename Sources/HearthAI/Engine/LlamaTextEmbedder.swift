@@ -36,4 +36,23 @@ public struct LlamaTextEmbedder: TextEmbedder {
             try host.embeddingContext(path: path).embed(texts)
         }
     }
+
+    /// Up to `encoders` one-thread encoders side by side (at most one per core), for a backlog:
+    /// `BulkEncoders`. One encoder is the ordinary `embed`, whose threads follow the load.
+    public func embedBulk(_ texts: [String], encoders: Int) async -> BulkEmbedding {
+        let count = min(max(1, encoders), Int(LlamaRuntime.defaultThreads))
+        guard count > 1, texts.count > 1 else {
+            do { return BulkEmbedding(vectors: try await embed(texts)) } catch {
+                return BulkEmbedding(vectors: Array(repeating: nil, count: texts.count), failure: error)
+            }
+        }
+        let path = modelPath
+        do {
+            return try await host.run { host throws(AIError) in
+                BulkEncoders.embed(texts, contexts: try host.embeddingContexts(path: path, count: count))
+            }
+        } catch {
+            return BulkEmbedding(vectors: Array(repeating: nil, count: texts.count), failure: error)
+        }
+    }
 }

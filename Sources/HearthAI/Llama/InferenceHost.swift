@@ -20,7 +20,9 @@ public final class InferenceHost: @unchecked Sendable {
     private let queue = DispatchQueue(label: "hearth.ai.inference", qos: .utility)
 
     private var generator: (path: String, contextTokens: Int, context: LlamaGenerationContext)?
-    private var embedder: (path: String, context: LlamaEmbeddingContext)?
+    /// `extras`: the further one-thread contexts of the same model a bulk backfill encodes with
+    /// (`embeddingContexts`), freed with the model.
+    private var embedder: (path: String, context: LlamaEmbeddingContext, extras: [LlamaEmbeddingContext])?
     private var lastUse: [String: Double] = [:]
     /// Models the request running now used (queue-confined).
     private var usedInRequest: Set<String> = []
@@ -89,10 +91,23 @@ public final class InferenceHost: @unchecked Sendable {
         embedder = nil
         let model = try LlamaModel(path: path)
         let context = try LlamaEmbeddingContext(model: model, threads: threads)
-        embedder = (path, context)
+        embedder = (path, context, [])
         loads += 1
         touch(path)
         return context
+    }
+
+    /// `count` contexts of the embedding model at `path` (the usual one first, then one-thread
+    /// contexts made on first use and kept with the model): what `BulkEncoders` works with.
+    /// Each further context costs its compute buffers only, the weights are shared.
+    func embeddingContexts(path: String, count: Int) throws(AIError) -> [LlamaEmbeddingContext] {
+        let first = try embeddingContext(path: path)
+        guard var current = embedder, current.path == path else { return [first] }
+        while current.extras.count < count - 1 {
+            current.extras.append(try LlamaEmbeddingContext(model: first.model, threads: 1))
+            embedder = current
+        }
+        return [first] + current.extras.prefix(max(0, count - 1))
     }
 
     /// Paths of the models resident now (for tests, the benchmark and a status screen).

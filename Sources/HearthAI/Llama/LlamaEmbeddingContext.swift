@@ -4,7 +4,8 @@ import Foundation
 /// An encoder context for sentence embeddings with the pooling stored in the GGUF (mean pooling
 /// for all-MiniLM-L6-v2), L2-normalised like sentence-transformers' `normalize_embeddings=True`.
 /// Several texts are packed into one batch (one sequence id each) up to `tokenBudget` tokens:
-/// measured fastest at 256–512 on 2 cores. Confined to the inference queue.
+/// measured fastest at 256–512 on 2 cores. Confined to the inference queue (a bulk backfill
+/// hands a second context of the same model to a helper thread within one request: `BulkEncoders`).
 final class LlamaEmbeddingContext: @unchecked Sendable {
     let model: LlamaModel
     let tokenBudget: Int
@@ -50,12 +51,19 @@ final class LlamaEmbeddingContext: @unchecked Sendable {
 
     func embed(_ texts: [String]) throws(AIError) -> [[Float]] {
         let threads = LlamaRuntime.threadsForCurrentLoad(maximum: maxThreads)
-        llama_set_n_threads(context, threads, threads)
         let tokenLists = try texts.map { text throws(AIError) in try tokens(for: text) }
         var result = [[Float]](repeating: [], count: texts.count)
-        let width = dimensions
-        var batch = llama_batch_init(Int32(tokenBudget), 0, 1)
-        defer { llama_batch_free(batch) }
+        for group in packedGroups(tokenLists) {
+            let vectors = try encode(tokenLists[group], threads: threads)
+            for (offset, vector) in vectors.enumerated() { result[group.lowerBound + offset] = vector }
+        }
+        return result
+    }
+
+    /// Consecutive runs of texts that fill one batch: at most `maxSequences` texts and
+    /// `tokenBudget` tokens each (a text is never longer than the budget: `tokens(for:)`).
+    func packedGroups(_ tokenLists: [[llama_token]]) -> [Range<Int>] {
+        var groups: [Range<Int>] = []
         var start = 0
         while start < tokenLists.count {
             var end = start
@@ -64,30 +72,41 @@ final class LlamaEmbeddingContext: @unchecked Sendable {
                 used += tokenLists[end].count
                 end += 1
             }
-            batch.n_tokens = 0
-            for sequence in start..<end {
-                for (position, token) in tokenLists[sequence].enumerated() {
-                    let k = Int(batch.n_tokens)
-                    batch.token[k] = token
-                    batch.pos[k] = llama_pos(position)
-                    batch.n_seq_id[k] = 1
-                    batch.seq_id[k]?[0] = llama_seq_id(sequence - start)
-                    batch.logits[k] = 1
-                    batch.n_tokens += 1
-                }
-            }
-            llama_memory_clear(llama_get_memory(context), true)
-            let rc = llama_encode(context, batch)
-            guard rc == 0 else { throw .inferenceFailed(code: rc) }
-            for sequence in start..<end {
-                guard let pointer = llama_get_embeddings_seq(context, llama_seq_id(sequence - start)) else {
-                    throw .inferenceFailed(code: -1)
-                }
-                result[sequence] = Self.normalised(Array(UnsafeBufferPointer(start: pointer, count: width)))
-            }
+            groups.append(start..<end)
             start = end
         }
-        return result
+        return groups
+    }
+
+    /// One batch through the encoder with `threads` threads: a normalised vector per text.
+    func encode(_ group: ArraySlice<[llama_token]>, threads: Int32) throws(AIError) -> [[Float]] {
+        llama_set_n_threads(context, threads, threads)
+        var batch = llama_batch_init(Int32(tokenBudget), 0, 1)
+        defer { llama_batch_free(batch) }
+        for (sequence, tokens) in group.enumerated() {
+            for (position, token) in tokens.enumerated() {
+                let k = Int(batch.n_tokens)
+                batch.token[k] = token
+                batch.pos[k] = llama_pos(position)
+                batch.n_seq_id[k] = 1
+                batch.seq_id[k]?[0] = llama_seq_id(sequence)
+                batch.logits[k] = 1
+                batch.n_tokens += 1
+            }
+        }
+        llama_memory_clear(llama_get_memory(context), true)
+        let rc = llama_encode(context, batch)
+        guard rc == 0 else { throw .inferenceFailed(code: rc) }
+        let width = dimensions
+        var vectors: [[Float]] = []
+        vectors.reserveCapacity(group.count)
+        for sequence in 0..<group.count {
+            guard let pointer = llama_get_embeddings_seq(context, llama_seq_id(sequence)) else {
+                throw .inferenceFailed(code: -1)
+            }
+            vectors.append(Self.normalised(Array(UnsafeBufferPointer(start: pointer, count: width))))
+        }
+        return vectors
     }
 
     static func normalised(_ vector: [Float]) -> [Float] {

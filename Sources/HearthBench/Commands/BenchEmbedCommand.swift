@@ -32,6 +32,12 @@ struct BenchEmbedCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "Body characters kept per email (EmbeddingText's trim); several values compare trims.")
     var bodyCharacters: [Int] = [EmbeddingText.bodyCharacters]
 
+    @Option(parsing: .upToNextOption, help: "Encoders side by side (the backfill's two-encoder path at 2); several values compare them.")
+    var encoders: [Int] = [1, 2]
+
+    @Option(help: "Emails per call, as the backfill's batch (`hearth reindex --batch-size`).")
+    var batchSize: Int = 64
+
     @Option(help: "Embedder: minilm (the installed model) or hashing (model-free, fast).")
     var embedder: String = "minilm"
 
@@ -40,6 +46,7 @@ struct BenchEmbedCommand: ParsableCommand {
     struct Run: Codable {
         var embedder: String
         var bodyCharacters: Int
+        var encoders: Int
         var emails: Int
         var medianCharacters: Int
         var seconds: Double
@@ -58,12 +65,12 @@ struct BenchEmbedCommand: ParsableCommand {
 
         var table: String {
             var lines = ["\(queries) queries (thread subjects), \(documents) emails (subject left out)",
-                         "embedder   body chars  chars/email  emails/s  per CPU-s  load before→after  recall@10   MRR"]
+                         "embedder   body chars  encoders  chars/email  emails/s  per CPU-s  load before→after  recall@10   MRR"]
             for run in runs {
                 let load = String(format: "%.1f→%.1f", run.loadBefore ?? .nan, run.loadAfter ?? .nan)
                 let name = run.embedder.padding(toLength: 10, withPad: " ", startingAt: 0)
                 let loadColumn = String(repeating: " ", count: max(0, 18 - load.count)) + load
-                lines.append(name + String(format: " %10d %12d %9.1f %10.1f ", run.bodyCharacters, run.medianCharacters,
+                lines.append(name + String(format: " %10d %9d %12d %9.1f %10.1f ", run.bodyCharacters, run.encoders, run.medianCharacters,
                                            run.emailsPerSecond, run.emailsPerCPUSecond)
                              + loadColumn + String(format: " %10.3f %6.3f", run.scores.recallAt10, run.scores.meanReciprocalRank))
             }
@@ -74,6 +81,9 @@ struct BenchEmbedCommand: ParsableCommand {
     func validate() throws {
         guard threads > 0, distractors >= 0 else { throw ValidationError("--threads must be positive, --distractors not negative") }
         guard bodyCharacters.allSatisfy({ $0 > 0 }) else { throw ValidationError("--body-characters must be positive") }
+        guard !encoders.isEmpty, encoders.allSatisfy({ $0 > 0 }), batchSize > 0 else {
+            throw ValidationError("--encoders and --batch-size must be positive")
+        }
         guard ["minilm", "hashing"].contains(embedder) else { throw ValidationError("--embedder: minilm or hashing") }
     }
 
@@ -90,26 +100,44 @@ struct BenchEmbedCommand: ParsableCommand {
             let queryVectors = try SearchWiring.wait { try await model.embed(set.queries.map(\.text)) }
             for characters in (name == "hashing" ? [bodyCharacters[0]] : bodyCharacters) {
                 let documents = set.documents(bodyCharacters: characters)
-                let loadBefore = LoadAverage.oneMinute()
-                let cpuBefore = Self.cpuSeconds()
-                let started = DispatchTime.now().uptimeNanoseconds
-                let vectors = try SearchWiring.wait { try await model.embed(documents) }
-                let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-                let cpu = Self.cpuSeconds() - cpuBefore
-                let scores = RetrievalScores.measure(queries: queryVectors, queryThreads: set.queries.map(\.thread),
-                                                     documents: vectors, documentThreads: set.messages.map(\.thread))
-                let lengths = documents.map { Double($0.count) }
-                runs.append(Run(embedder: name, bodyCharacters: characters, emails: documents.count,
-                                medianCharacters: Int(Statistics.median(lengths)), seconds: seconds, cpuSeconds: cpu,
-                                emailsPerSecond: Double(documents.count) / max(seconds, 1e-9),
-                                emailsPerCPUSecond: Double(documents.count) / max(cpu, 1e-9),
-                                loadBefore: loadBefore, loadAfter: LoadAverage.oneMinute(), scores: scores))
-                StandardStreams.err(String(format: "bench: %@ %d chars: %.1f emails/s, recall@10 %.3f", name, characters,
-                                           runs[runs.count - 1].emailsPerSecond, scores.recallAt10))
+                for encoderCount in (name == "hashing" ? [1] : encoders) {
+                    let loadBefore = LoadAverage.oneMinute()
+                    let cpuBefore = Self.cpuSeconds()
+                    let started = DispatchTime.now().uptimeNanoseconds
+                    let vectors = try SearchWiring.wait { try await Self.embed(documents, with: model, encoders: encoderCount, batch: batchSize) }
+                    let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+                    let cpu = Self.cpuSeconds() - cpuBefore
+                    let scores = RetrievalScores.measure(queries: queryVectors, queryThreads: set.queries.map(\.thread),
+                                                         documents: vectors, documentThreads: set.messages.map(\.thread))
+                    let lengths = documents.map { Double($0.count) }
+                    runs.append(Run(embedder: name, bodyCharacters: characters, encoders: encoderCount, emails: documents.count,
+                                    medianCharacters: Int(Statistics.median(lengths)), seconds: seconds, cpuSeconds: cpu,
+                                    emailsPerSecond: Double(documents.count) / max(seconds, 1e-9),
+                                    emailsPerCPUSecond: Double(documents.count) / max(cpu, 1e-9),
+                                    loadBefore: loadBefore, loadAfter: LoadAverage.oneMinute(), scores: scores))
+                    StandardStreams.err(String(format: "bench: %@ %d chars, %d encoder(s): %.1f emails/s, %.1f per CPU-s, recall@10 %.3f",
+                                               name, characters, encoderCount, runs[runs.count - 1].emailsPerSecond,
+                                               runs[runs.count - 1].emailsPerCPUSecond, scores.recallAt10))
+                }
             }
         }
         let report = Report(queries: set.queries.count, documents: set.messages.count, runs: runs)
         StandardStreams.out(json ? try JSONOutput.render("bench.embed", report) : report.table)
+    }
+
+    /// `texts` in calls of `batch`, as the backfill makes them (`SearchIndexManager.embedPending`).
+    static func embed(_ texts: [String], with model: any TextEmbedder, encoders: Int, batch: Int) async throws -> [[Float]] {
+        var vectors: [[Float]] = []
+        vectors.reserveCapacity(texts.count)
+        var start = 0
+        while start < texts.count {
+            let part = Array(texts[start..<min(texts.count, start + batch)])
+            let made = await model.embedBulk(part, encoders: encoders)
+            if let failure = made.failure { throw failure }
+            vectors += made.vectors.map { $0 ?? [] }
+            start += part.count
+        }
+        return vectors
     }
 
     /// User + system CPU time of this process, all threads.

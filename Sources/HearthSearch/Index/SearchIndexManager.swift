@@ -90,6 +90,8 @@ public final class SearchIndexManager: Sendable {
         public var pendingInStore: Int = 0
         /// The model being embedded with.
         public var model: String = ""
+        /// Encoders working side by side (one per core for a backlog, else 1).
+        public var encoders: Int = 1
 
         /// 0…1 of this run.
         public var fraction: Double { total > 0 ? min(1, Double(done) / Double(total)) : 1 }
@@ -108,65 +110,87 @@ public final class SearchIndexManager: Sendable {
     /// For the store as a whole, with or without a run, see `status(model:)`.
     public var embeddingProgress: EmbeddingProgress? { liveProgress.current }
 
-    /// Embeds every email without a vector of `embedder`'s model, `batchSize` at a time, and
-    /// returns how many were stored. Stops early (keeping what was stored) when `limit` is
-    /// reached or the task is cancelled.
+    /// A run with at least this many emails to embed is a backlog: it is embedded with one
+    /// encoder per core (`encoders(forBacklog:)`). Fewer (the mail of one sync) take one
+    /// encoder: done in a second or two either way, without a second context's memory.
+    public static let bulkBacklog = 32
+
+    /// Encoders for a run of `total` emails: one per core (at most 2, the cores of the machine
+    /// this was measured on) for a backlog, one otherwise or on a single-core machine.
+    public static func encoders(forBacklog total: Int, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
+        total >= bulkBacklog ? max(1, min(2, cores)) : 1
+    }
+
+    /// Embeds every email without a vector of `embedder`'s model, `batchSize` at a time (a
+    /// batch is split between the encoders: `encoders`, or `encoders(forBacklog:)` when nil),
+    /// and returns how many were stored. Stops early (keeping what was stored) when `limit` is
+    /// reached or the task is cancelled. When part of a batch fails, the rest of the batch is
+    /// still stored and `SearchError.embedder` is thrown: the failed emails stay pending and
+    /// the next run embeds them.
     @discardableResult
-    public func embedPending(using embedder: any TextEmbedder, batchSize: Int = 32, limit: Int? = nil,
+    public func embedPending(using embedder: any TextEmbedder, batchSize: Int = 32, limit: Int? = nil, encoders: Int? = nil,
                              progress: @Sendable (EmbeddingProgress) -> Void = { _ in }) async throws(SearchError) -> Int {
         let model = embedder.modelIdentifier
         let dimensions = embedder.dimensions
         let pendingAtStart = try status(model: model).pendingEmbeddings
         let total = min(pendingAtStart, limit ?? .max)
+        let encoderCount = max(1, encoders ?? Self.encoders(forBacklog: total))
         var done = 0
         var cursor = PendingCursor.start
         let index = vectors.existing(model: model)
         let started = DispatchTime.now().uptimeNanoseconds
-        liveProgress.begin(EmbeddingProgress(done: 0, total: total, pendingInStore: pendingAtStart, model: model))
+        liveProgress.begin(EmbeddingProgress(done: 0, total: total, pendingInStore: pendingAtStart, model: model,
+                                             encoders: encoderCount))
         defer { liveProgress.end() }
         while done < total, !Task.isCancelled {
             let take = min(max(1, batchSize), total - done)
             let batch = try read { db in try Self.pending(model: model, after: cursor, limit: take, db) }
             guard let last = batch.last else { break }
             cursor = PendingCursor(date: last.date, id: last.id)
-            let texts = batch.map(\.text)
-            let raw: [[Float]]
-            do { raw = try await embedder.embed(texts) } catch {
-                throw .embedder(reason: String(describing: error), indexed: done)
-            }
-            guard raw.count == batch.count else {
-                throw .embedder(reason: "returned \(raw.count) vectors for \(batch.count) texts", indexed: done)
+            let made = await embedder.embedBulk(batch.map(\.text), encoders: encoderCount)
+            guard made.vectors.count == batch.count else {
+                throw .embedder(reason: "returned \(made.vectors.count) vectors for \(batch.count) texts", indexed: done)
             }
             var ids: [Int64] = []
             var flat: [Float] = []
-            for (item, vector) in zip(batch, raw) {
+            for (item, vector) in zip(batch, made.vectors) {
+                guard let vector else { continue }
                 guard vector.count == dimensions else { throw .dimensionMismatch(expected: dimensions, got: vector.count) }
                 // Normalised here whatever the embedder promises: the dot product relies on it.
                 guard let unit = VectorMath.normalized(vector) else { continue }
                 ids.append(item.id)
                 flat.append(contentsOf: unit)
             }
-            try write { db in
-                let statement = try db.cachedStatement(sql: """
-                    INSERT INTO search_index (email_id, content, embedding, embedding_model)
-                    SELECT ?1, '', ?2, ?3 WHERE EXISTS (SELECT 1 FROM email WHERE id = ?1)
-                    ON CONFLICT (email_id) DO UPDATE SET embedding = excluded.embedding,
-                                                         embedding_model = excluded.embedding_model
-                    """)
-                for (n, id) in ids.enumerated() {
-                    let vector = Array(flat[(n * dimensions)..<((n + 1) * dimensions)])
-                    try statement.execute(arguments: [id, VectorMath.encode(vector), model])
-                }
-            }
+            try store(ids: ids, flat: flat, dimensions: dimensions, model: model)
             index?.upsert(ids: ids, flat: flat)
+            if let failure = made.failure {
+                throw .embedder(reason: String(describing: failure), indexed: done + ids.count)
+            }
             done += batch.count
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             let now = EmbeddingProgress(done: done, total: total, emailsPerSecond: Double(done) / max(seconds, 1e-6),
-                                        pendingInStore: max(0, pendingAtStart - done), model: model)
+                                        pendingInStore: max(0, pendingAtStart - done), model: model, encoders: encoderCount)
             liveProgress.update(now)
             progress(now)
         }
         return done
+    }
+
+    /// Stores one batch's vectors (one transaction), skipping emails deleted meanwhile.
+    private func store(ids: [Int64], flat: [Float], dimensions: Int, model: String) throws(SearchError) {
+        guard !ids.isEmpty else { return }
+        try write { db in
+            let statement = try db.cachedStatement(sql: """
+                INSERT INTO search_index (email_id, content, embedding, embedding_model)
+                SELECT ?1, '', ?2, ?3 WHERE EXISTS (SELECT 1 FROM email WHERE id = ?1)
+                ON CONFLICT (email_id) DO UPDATE SET embedding = excluded.embedding,
+                                                     embedding_model = excluded.embedding_model
+                """)
+            for (n, id) in ids.enumerated() {
+                let vector = Array(flat[(n * dimensions)..<((n + 1) * dimensions)])
+                try statement.execute(arguments: [id, VectorMath.encode(vector), model])
+            }
+        }
     }
 
     struct PendingEmail {

@@ -34,6 +34,14 @@ public final class DeferredEmbedder: TextEmbedder, @unchecked Sendable {
         try await loaded().embed(texts)
     }
 
+    public func embedBulk(_ texts: [String], encoders: Int) async -> BulkEmbedding {
+        let embedder: any TextEmbedder
+        do { embedder = try await loaded() } catch {
+            return BulkEmbedding(vectors: Array(repeating: nil, count: texts.count), failure: error)
+        }
+        return await embedder.embedBulk(texts, encoders: encoders)
+    }
+
     /// The real embedder, opened on the first call; later calls share it.
     public func loaded() async throws -> any TextEmbedder {
         let task = lock.withLock { () -> Task<any TextEmbedder, any Error> in
