@@ -74,6 +74,33 @@ struct MailCategoriesTests {
         _ = before
     }
 
+    /// A helpdesk's answer to the user's own message (a role address, an organisation's name:
+    /// alone, automated mail) is a conversation the user started: primary, through the request
+    /// path and the background run, which both read which messages are the user's.
+    @Test func anAnswerToAMessageTheUserSentIsPrimaryEvenFromARoleAddress() async throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        let sent = try #require(try f.store.upsert(Folder(accountID: f.account, name: "Sent", imapPath: "Sent", folderType: .sent)).id)
+        let date = Date(timeIntervalSince1970: 1_760_000_000)
+        let question = Email(accountID: f.account, messageID: "q1@x", from: EmailAddress(name: "Una", address: "una@example.test"),
+                             to: [EmailAddress(address: "support@example.org")], subject: "Laptop won't charge",
+                             bodyPlain: "It stopped charging yesterday.", snippet: "It stopped charging", dateReceived: date, dateSent: date)
+        _ = try f.store.insert([NewMessage(email: question, attachments: [], folderID: sent, imapUID: nil,
+                                           threadingKey: MessageMapping.threadingKey(for: question))])
+        let answer = try f.add("a1@x", from: "Support", subject: "Re: Laptop won't charge",
+                               body: "Hi Una, could you try another charger and tell me if the light comes on? Maria", day: 1, replyTo: "q1@x")
+        let notice = try f.add("a2@x", from: "Support", subject: "Laptop won't charge",
+                               body: "Could you try another charger and tell us if the light comes on?", day: 1)
+        let results = try await MailCategories.categorizeUncategorized(store: f.store, embedder: HashingEmbedder(), generator: nil, limit: 10)
+        let decision = try #require(results.first { $0.email.id == answer }?.decision)
+        #expect(decision.category == .primary && decision.source == .signals)
+        #expect(decision.reasons.contains("answers a message you sent"))
+        #expect(results.first { $0.email.id == notice }?.decision.reasons.contains("answers a message you sent") == false)
+        let later = try f.add("a3@x", from: "Support", subject: "Re: Laptop won't charge", body: "Did the other charger work?", day: 2, replyTo: "q1@x")
+        _ = await f.work(embedder: HashingEmbedder(), generator: nil).run()
+        #expect(try f.store.categoryAssignment(of: later)?.category == .primary)
+    }
+
     @Test func movingAConversationLearnsFromTheOtherSenderNotFromTheUsersReply() async throws {
         let f = try Fixture()
         defer { f.remove() }

@@ -28,4 +28,20 @@ import Testing
         #expect(history["news@paper.example"]?.categories == [.updates: 2])
         #expect(history["nobody@x.example"] == nil)
     }
+
+    /// `sentMessageIDs` (session 10): the categoriser asks which of the messages an email answers
+    /// are the user's — in a Sent folder, or written from the account's own address wherever it
+    /// is kept — so that a reply in a conversation the user took part in is primary.
+    @Test func sentMessageIDsAreTheUsersMessagesInTheSentFolderOrFromTheirOwnAddress() throws {
+        let f = try StoreFixture(label: "hearth-sent-ids")
+        let sent = try f.folder("Sent", .sent)
+        _ = try f.store.insert([
+            message("<s1@x>", account: f.accountID, folder: sent.id!, from: "me@example.org"),
+            message("<c1@x>", account: f.accountID, folder: f.inbox.id!, from: "Me@Example.org"),
+            message("<r1@x>", account: f.accountID, folder: f.inbox.id!, from: "ann@example.org"),
+        ])
+        let found = try f.store.sentMessageIDs(among: ["<s1@x>", "<c1@x>", "<r1@x>", "<unknown@x>", ""])
+        #expect(found == ["<s1@x>", "<c1@x>"])
+        #expect(try f.store.sentMessageIDs(among: []).isEmpty)
+    }
 }

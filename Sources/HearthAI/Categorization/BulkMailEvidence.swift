@@ -137,6 +137,14 @@ struct BulkMailEvidence: Sendable {
         return local.contains("#") || local.contains("=") || digits >= 6 || (local.count >= 24 && separators >= 3)
     }
 
+    /// An address that says nobody reads its replies ("noreply", "do-not-reply", "ne-pas-repondre"…):
+    /// such an address never answers a person, even when the mail names the user's message.
+    static func isNoReplyAddress(_ local: String) -> Bool {
+        let squashed = local.filter { $0.isLetter }
+        return ["noreply", "donotreply", "nepasrepondre", "noresponder", "naoresponda", "nonrispondere", "keineantwort",
+                "nichtantworten", "nietbeantwoorden", "noreplay", "mailerdaemon", "postmaster"].contains { squashed.contains($0) }
+    }
+
     /// Pieces of local parts only machines use, in the languages of the mail the client meets
     /// ("ne-pas-repondre", "nao-responda", "notificaciones"…).
     static let machineLocalFragments: [String] = [

@@ -16,35 +16,48 @@ public struct CategorizationInput: Sendable, Hashable {
     public var isReply: Bool
     /// What the mailbox knows about the sender (nil: nothing, e.g. an evaluation set).
     public var senderHistory: SenderHistory?
+    /// The email answers a message the user sent (its In-Reply-To or References name one): a
+    /// reply in a conversation the user started or took part in (false when unknown).
+    public var answersUser: Bool
 
     public init(emailID: EmailID? = nil, from: EmailAddress?, recipients: [EmailAddress] = [], subject: String,
                 text: String, headers: [HeaderField] = [], listID: String? = nil, isReply: Bool = false,
-                senderHistory: SenderHistory? = nil) {
+                senderHistory: SenderHistory? = nil, answersUser: Bool = false) {
         self.emailID = emailID; self.from = from; self.recipients = recipients; self.subject = subject
         self.text = text; self.headers = headers; self.listID = listID; self.isReply = isReply
-        self.senderHistory = senderHistory
+        self.senderHistory = senderHistory; self.answersUser = answersUser
     }
 
     /// Builds the input from a stored email and (when its raw source is kept) its header fields.
-    public init(email: Email, headers: [HeaderField] = [], senderHistory: SenderHistory? = nil) {
+    public init(email: Email, headers: [HeaderField] = [], senderHistory: SenderHistory? = nil, answersUser: Bool = false) {
         let body = email.bodyPlain ?? email.bodyHTML.map(MailTextTrimmer.plainText(fromHTML:)) ?? email.snippet
         self.init(emailID: email.id, from: email.from, recipients: email.to + email.cc, subject: email.subject,
                   text: MailTextTrimmer.trim(body, maxCharacters: 1_000), headers: headers,
                   listID: email.listID ?? headers.first { $0.name.caseInsensitiveCompare("List-Id") == .orderedSame }?.value,
-                  isReply: email.inReplyTo != nil || !email.references.isEmpty, senderHistory: senderHistory)
+                  isReply: email.inReplyTo != nil || !email.references.isEmpty, senderHistory: senderHistory,
+                  answersUser: answersUser)
     }
 
-    /// Inputs for stored emails with their signal headers and sender history read from the
-    /// store in two queries (what every caller that categorises stored mail needs).
+    /// Inputs for stored emails with their signal headers, sender history and the messages of
+    /// the user's they answer, read from the store in three queries (what every caller that
+    /// categorises stored mail needs).
     public static func load(_ emails: [Email], store: any AIBacklogRepository) -> [CategorizationInput] {
         let ids = emails.compactMap(\.id)
         let headers = (try? store.signalHeaders(of: ids)) ?? [:]
         let senders = emails.compactMap { $0.from?.normalizedAddress }
         let history = (try? store.senderHistory(of: senders)) ?? [:]
+        let answered = (try? store.sentMessageIDs(among: emails.flatMap(Self.answeredMessageIDs))) ?? []
         return emails.map { email in
             CategorizationInput(email: email, headers: email.id.flatMap { headers[$0] } ?? [],
-                                senderHistory: email.from.flatMap { history[$0.normalizedAddress] })
+                                senderHistory: email.from.flatMap { history[$0.normalizedAddress] },
+                                answersUser: Self.answeredMessageIDs(email).contains { answered.contains($0) })
         }
+    }
+
+    /// The messages an email answers: its In-Reply-To and its References (a thread's earlier
+    /// messages; a reply to someone else in a thread the user started still names the user's).
+    static func answeredMessageIDs(_ email: Email) -> [String] {
+        (email.inReplyTo.map { [$0] } ?? []) + email.references
     }
 
     public func header(_ name: String) -> String? {

@@ -55,6 +55,14 @@ public enum CategorySignals {
             return SignalVerdict(category: .updates, confidence: 0.9, candidates: [.updates], reasons: ["system sender or auto-reply (\(local)@)"])
         }
         if let list = discussionList(input, evidence: evidence, subject: subject) { return list }
+        // A reply in a conversation the user took part in (it answers a message the user sent) is
+        // a conversation, whoever answers: a friend, a shop owner writing from info@, a named
+        // support agent from the helpdesk's address, a colleague whose server adds a footer.
+        // Only a no-reply address cannot be answering, and an automatic answer says so.
+        if input.answersUser && !BulkMailEvidence.isNoReplyAddress(local) && !isAutoReply(subject) {
+            return SignalVerdict(category: .primary, confidence: 0.93, candidates: [.primary],
+                                 reasons: ["answers a message you sent"])
+        }
         // A sender the user writes to is a correspondent, whatever the mail looks like.
         if let history, history.messagesWrittenTo > 0, !evidence.machineSender {
             return SignalVerdict(category: .primary, confidence: 0.93, candidates: [.primary],
@@ -275,6 +283,16 @@ public enum CategorySignals {
         // address repeated as the name) is how scripts and notification systems send.
         let named = input.from?.name.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.contains("@") } ?? false
         if !named { reasons.append("no sender name") }
+        // A phone's or a mail app's own signature ("Sent from my iPhone", "Get Outlook for
+        // Android") is added by the program a person typed the message in; no script or
+        // newsletter carries it. Such a message to a few named people is theirs, whatever its
+        // subject says ("Weekly update on the flat", "Daily report from the site").
+        let typedByAPerson = PersonalMail.hasMailAppSignature(input.text)
+        if typedByAPerson && !evidence.undisclosedRecipients && input.recipients.count <= 10 && scores.promotions < 2
+            && !addressesNobodyInParticular(input.text) {
+            return SignalVerdict(category: .primary, confidence: 0.88, candidates: [.primary],
+                                 reasons: reasons + ["a mail app's signature (sent from a person's phone or mail program)"])
+        }
         // "Dear Homeowner", "Dear Sir/Madam", "Friend," then an offer: mail to nobody in
         // particular that sells is not a correspondent's, whatever name it carries.
         let body = CategoryVocabulary.score(subject: "", body: input.text)
@@ -290,8 +308,10 @@ public enum CategorySignals {
         // leaning primary unless nobody is named as recipient (a circular sent Bcc).
         if evidence.undisclosedRecipients { reasons.append("no recipient named") }
         // A bare address whose subject is a notice ("Bollettino meteorologico del 29/11",
-        // "Daily report"): how scripts and notification systems write, so it leans updates.
-        if !named && scores.updates >= 1.5 {
+        // "Daily report"): how scripts and notification systems write, so it leans updates —
+        // unless the address is a person's mailbox at a consumer provider (Gmail, Outlook,
+        // iCloud…), where no notification system sends from.
+        if !named && scores.updates >= 1.5 && !PersonalMail.isConsumerMailbox(input.senderDomain ?? "") {
             reasons.append("a notice's subject")
             return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons, lean: .updates)
         }

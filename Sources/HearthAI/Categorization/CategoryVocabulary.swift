@@ -30,6 +30,23 @@ enum CategoryVocabulary {
         "fatura", "encomenda", "confirmação", "senha", "sua conta", "bestelling", "factuur", "wachtwoord", "betaling",
     ]
 
+    /// What services notify about in today's mail — sign-in codes and security notices, shared
+    /// documents, calendar systems' invitations. Read only for mail already known to be
+    /// automated or bulk (`isTransactional`), never to score a person's mail: a colleague's
+    /// "Updated invitation: Project sync" or "Added you to the rota" is still theirs.
+    static let serviceNotices: [String] = [
+        // Sign-in codes, links and account-security notices.
+        "passcode", "login code", "sign-in code", "one-time", "magic link", "sign-in link", "login link",
+        "unusual activity", "suspicious", "new login", "was this you", "verify your email", "confirm your email",
+        // Shared documents and work tools telling the user someone shared, invited or commented.
+        "shared with you", "shared a document", "shared a file", "shared a folder", "shared a link", "invited you to edit",
+        "invited you to view", "invited you to comment", "invitation to edit", "invitation to view", "invitation to comment",
+        "has invited you to", "added you to", "requested access", "requests access", "wants to share",
+        "mentioned you in a comment", "replied to a comment", "new comment on", "assigned to you", "assigned you",
+        // Calendar systems' own subjects.
+        "invitation:", "updated invitation", "canceled event", "cancelled event", "event canceled", "event cancelled",
+    ]
+
     /// Notifications, alerts and the news a user subscribed to.
     static let informational: [String] = [
         "newsletter", "digest", "daily", "weekly", "monthly", "issue", "edition", "vol.", "volume", "headlines",
@@ -78,6 +95,22 @@ enum CategoryVocabulary {
     /// Strongly transactional subjects: an order, a bill, a code, an account event.
     static func isTransactional(subject: String) -> Bool {
         let subject = subject.lowercased()
-        return transactional.contains { subject.contains($0) }
+        return transactional.contains { subject.contains($0) } || serviceNotices.contains { subject.contains($0) }
+            || hasCode(subject) || isTicket(subject)
+            || subject.range(of: #"\bshared\b.{1,80}\bwith you\b"#, options: .regularExpression) != nil
+    }
+
+    /// A sign-in or verification code in the subject ("482913 is your Acme code", "Your code:
+    /// 4821", "G-482913"): digits next to the word code, PIN or OTP.
+    static func hasCode(_ subject: String) -> Bool {
+        subject.range(of: #"\b(code|pin|otp|passcode)\b"#, options: .regularExpression) != nil
+            && subject.range(of: #"(^|[^0-9])\d{4,8}([^0-9]|$)"#, options: .regularExpression) != nil
+    }
+
+    /// A helpdesk's ticket ("[Request #48213]", "Ticket 4821", "Case #00123", "[#48213]"): the
+    /// support system's mail about it is an update (a reply answering the user's own message
+    /// is decided earlier, as a conversation).
+    static func isTicket(_ subject: String) -> Bool {
+        subject.range(of: #"\b(ticket|request|case|incident)\s*(#|no\.?|number)?\s*:?\s*\d{3,}|\[#\d{3,}\]"#, options: .regularExpression) != nil
     }
 }

@@ -61,14 +61,20 @@ enum SocialNetworkMail {
     }
 }
 
-/// Services whose mail is notifications about work (code hosting, trackers, chat, documents):
-/// "Ann mentioned you in PROJ-12" reads like a social notification and "Re: [org/repo] …" like
-/// a list discussion, but both are updates.
+/// Services whose mail is notifications about work (code hosting, trackers, chat, shared
+/// documents, helpdesks): "Ann mentioned you in PROJ-12" or "…in a comment" reads like a social
+/// notification and "Re: [org/repo] …" like a list discussion, but both are updates.
 enum ServiceMail {
     static let workToolDomains: Set<String> = [
         "github.com", "gitlab.com", "bitbucket.org", "atlassian.net", "atlassian.com", "slack.com", "asana.com",
         "trello.com", "notion.so", "figma.com", "zoom.us", "monday.com", "clickup.com", "linear.app", "basecamp.com",
         "launchpad.net", "sourceforge.net", "readthedocs.org", "circleci.com", "travis-ci.com", "sentry.io", "pagerduty.com",
+        // shared documents and files ("Ann mentioned you in a comment", "Ben shared a folder with you")
+        "docs.google.com", "drive.google.com", "dropbox.com", "dropboxmail.com", "box.com", "sharepoint.com",
+        "sharepointonline.com", "onedrive.com", "miro.com", "canva.com", "airtable.com", "coda.io", "quip.com",
+        "docusign.net", "docusign.com", "calendly.com", "loom.com", "teams.microsoft.com",
+        // helpdesks ("Maria replied to your request")
+        "zendesk.com", "freshdesk.com", "helpscout.net", "intercom-mail.com", "intercom.io", "zohodesk.com", "kayako.com",
     ]
 
     static func isWorkTool(_ domain: String) -> Bool {

@@ -52,9 +52,15 @@ public protocol AIBacklogRepository: Sendable {
     func threadsNeedingSummary(minimumMessages: Int, limit: Int) throws(StoreError) -> [ThreadID]
     /// Sender and reply history of these (lower-cased) addresses; unknown ones are left out.
     func senderHistory(of addresses: [String]) throws(StoreError) -> [String: SenderHistory]
+    /// Which of these Message-IDs are of mail the user sent (Sent folder, the outbox, or from one
+    /// of the user's own addresses): a message answering one of them is a reply in a conversation
+    /// the user took part in.
+    func sentMessageIDs(among messageIDs: [String]) throws(StoreError) -> Set<String>
 }
 
 extension AIBacklogRepository {
     /// A store that keeps no history reports none: the categoriser then decides without it.
     public func senderHistory(of addresses: [String]) throws(StoreError) -> [String: SenderHistory] { [:] }
+    /// A store that keeps no sent mail knows of no conversation the user took part in.
+    public func sentMessageIDs(among messageIDs: [String]) throws(StoreError) -> Set<String> { [] }
 }

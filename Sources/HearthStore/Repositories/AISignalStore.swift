@@ -86,6 +86,32 @@ extension MailStore: AIBacklogRepository {
     }
 }
 
+extension MailStore {
+    public func sentMessageIDs(among messageIDs: [String]) throws(StoreError) -> Set<String> {
+        let wanted = Array(Set(messageIDs.filter { !$0.isEmpty }))
+        guard !wanted.isEmpty else { return [] }
+        return try read { db in
+            var result: Set<String> = []
+            for start in stride(from: 0, to: wanted.count, by: 400) {
+                let chunk = Array(wanted[start..<min(start + 400, wanted.count)])
+                let marks = chunk.map { _ in "?" }.joined(separator: ",")
+                // The user's: sent from the outbox, kept in a Sent folder, or written from one of
+                // the user's own addresses (mail copied to the inbox by the provider, imports).
+                let rows = try String.fetchAll(db, sql: """
+                    SELECT DISTINCT e.message_id FROM email e
+                    WHERE e.message_id IN (\(marks))
+                      AND (e.send_state = 'sent'
+                           OR EXISTS (SELECT 1 FROM email_folder ef JOIN folder f ON f.id = ef.folder_id
+                                      WHERE ef.email_id = e.id AND f.folder_type = 'sent')
+                           OR lower(e.from_address) IN (SELECT lower(a.email) FROM account a WHERE a.id = e.account_id))
+                    """, arguments: StatementArguments(chunk))
+                result.formUnion(rows)
+            }
+            return result
+        }
+    }
+}
+
 /// Encoding of `email_signal_header.fields`, and the insert the email insert transaction runs.
 enum SignalHeaderRows {
     static func insert(_ id: Int64, _ fields: [HeaderField], _ db: Database) throws {
