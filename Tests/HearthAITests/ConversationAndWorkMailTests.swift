@@ -130,4 +130,29 @@ import Testing
                                   headers: [("X-Auto-Response-Suppress", "All")])
         #expect(Self.decided(colleague) == .primary)
     }
+
+    @Test func noReplyAddressesSpeltWithDotsAndESPSendingDomainsAreMachines() {
+        #expect(BulkMailEvidence.isMachineAddress("no.reply"))
+        #expect(BulkMailEvidence.isMachineAddress("do.not.reply.alerts"))
+        #expect(!BulkMailEvidence.isMachineAddress("noreen.plyer"))
+        // A maker's newsletter signed with her name, sent through an ESP that left only its Sender.
+        let studio = Self.mail("jane@janemaker.example", "Jane Maker", "Studio notes: spring", "Hello friends, the kiln is fixed.",
+                               headers: [("Sender", "Jane Maker <jane=janemaker.example@mail12.mcsv.net>")])
+        #expect(BulkMailEvidence(studio).espFingerprint != nil)
+        #expect(Self.decided(studio) != .primary)
+        // A person's post relayed by a Google group names the group in Sender: not an ESP.
+        let group = Self.mail("ann@example.net", "Ann Lee", "Sunday route", "Count me in.",
+                              headers: [("Sender", "hikers@googlegroups.com")])
+        #expect(BulkMailEvidence(group).espFingerprint == nil)
+    }
+
+    @Test func anInvitationToAServiceAcceptedIsAnUpdateAndANetworksConnectionSocial() {
+        let service = Self.mail("mail-noreply@webmail.example", "Webmail", "Nicola Rossi has accepted your invitation to Webmail",
+                                "Nicola Rossi can now use Webmail.")
+        #expect(Self.decided(service) == .updates)
+        let workspace = Self.mail("no-reply@chat.example", "Chat", "Sam accepted your invitation to join the Design workspace")
+        #expect(Self.decided(workspace) == .updates)
+        let connection = Self.mail("notifications@network.example", "Network", "Sam Lee accepted your invitation to connect")
+        #expect(Self.decided(connection) == .social)
+    }
 }

@@ -127,7 +127,8 @@ struct BulkMailEvidence: Sendable {
             || local.hasPrefix($0 + ".") || local.hasPrefix($0 + "_") || local.hasSuffix("-" + $0) || local.hasSuffix("." + $0) }) {
             return true
         }
-        return machineLocalFragments.contains { local.contains($0) }
+        // "no.reply", "do.not.reply", "NoReply_Alerts": spelt with any separator, still nobody reads it.
+        return machineLocalFragments.contains { local.contains($0) } || isNoReplyAddress(local)
     }
 
     /// A generated token no person picks: VERP bounce ids, tracking ids, dated addresses (TMDA).
@@ -243,6 +244,12 @@ struct BulkMailEvidence: Sendable {
            let name = bulkMailers.first(where: { mailer.contains($0) }) {
             return name
         }
+        // The bulk-mail service's own domain in Sender (Mailchimp's "shop=example.com@mail12.mcsv.net",
+        // SendGrid's, Amazon SES's…): it sent the mail on the brand's behalf.
+        if let sender = input.header("Sender").flatMap(Self.bareAddress), let domain = sender.split(separator: "@").last,
+           let service = espSendingDomains.first(where: { domain == $0 || domain.hasSuffix("." + $0) }) {
+            return "Sender at \(service)"
+        }
         if let field = input.headers.first(where: { field in
             let name = field.name.lowercased()
             // "-incoming" fields are stamped by a receiving route (Mailgun's inbound), not by a sender.
@@ -253,6 +260,15 @@ struct BulkMailEvidence: Sendable {
         }
         return nil
     }
+
+    /// Domains bulk-mail services send from on their customers' behalf (Mailchimp, Mandrill,
+    /// SendGrid, Amazon SES, Mailgun, SparkPost, Marketo, Salesforce Marketing Cloud, Campaign
+    /// Monitor, Constant Contact, Klaviyo, Postmark, Mailjet, HubSpot).
+    static let espSendingDomains: [String] = [
+        "mcsv.net", "mcdlv.net", "rsgsv.net", "mandrillapp.com", "sendgrid.net", "amazonses.com", "mailgun.org",
+        "sparkpostmail.com", "mktomail.com", "exacttarget.com", "createsend.com", "ccsend.com", "klaviyomail.com",
+        "postmarkapp.com", "mailjet.com", "hubspotemail.net",
+    ]
 
     static let bulkMailers: [String] = [
         "mailchimp", "mailchimp mailer", "lyris", "listmanager", "phplist", "campaign monitor", "createsend",

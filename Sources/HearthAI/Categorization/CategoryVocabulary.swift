@@ -41,7 +41,7 @@ enum CategoryVocabulary {
         // Shared documents and work tools telling the user someone shared, invited or commented.
         "shared with you", "shared a document", "shared a file", "shared a folder", "shared a link", "invited you to edit",
         "invited you to view", "invited you to comment", "invitation to edit", "invitation to view", "invitation to comment",
-        "has invited you to", "added you to", "requested access", "requests access", "wants to share",
+        "has invited you to", "accepted your invitation to", "added you to", "requested access", "requests access", "wants to share",
         "mentioned you in a comment", "replied to a comment", "new comment on", "assigned to you", "assigned you",
         // Calendar systems' own subjects.
         "invitation:", "updated invitation", "canceled event", "cancelled event", "event canceled", "event cancelled",

@@ -57,6 +57,9 @@ enum SocialNetworkMail {
     static func isNotification(subject: String, domain: String, machineSender: Bool) -> Bool {
         guard machineSender, !ServiceMail.isWorkTool(domain) else { return false }
         let subject = subject.lowercased()
+        // "…accepted your invitation to Acme / to join the workspace" is a service's sign-up news;
+        // a network's connection ("…accepted your invitation", "…to connect") stays social.
+        if subject.range(of: #"accepted your invitation to (?!connect)"#, options: .regularExpression) != nil { return false }
         return notificationPhrases.contains { subject.contains($0) }
     }
 }
