@@ -155,4 +155,14 @@ import Testing
         let connection = Self.mail("notifications@network.example", "Network", "Sam Lee accepted your invitation to connect")
         #expect(Self.decided(connection) == .social)
     }
+
+    /// A marketplace's or a payment app's transaction mail often carries no bulk header at all;
+    /// its address and name are still a machine's.
+    @Test func transactionAddressesAndNamesAreAMachines() {
+        let purchase = Self.mail("transaction@market.example", "Market Transactions", "Your purchase from Clay Corner (#3312)",
+                                 "Thanks for your order. Clay mug x2.")
+        #expect(Self.decided(purchase) == .updates)
+        let paid = Self.mail("eu.team7@messaging.payapp.example", "PayApp", "You sent 25.00 EUR to Sam Lee", "Details of the payment.")
+        #expect(BulkMailEvidence(paid).machineSender)
+    }
 }

@@ -165,7 +165,7 @@ struct BulkMailEvidence: Sendable {
     static let mailingSubdomains: Set<String> = [
         "alerts", "alert", "email", "e", "em", "mail", "mailer", "mailing", "mailings", "news", "newsletter", "newsletters",
         "info", "bounce", "bounces", "notify", "notifications", "updates", "marketing", "promo", "offers", "mkt", "send",
-        "reply", "noreply", "txn", "transactional", "comms", "communications", "messages", "bulk",
+        "reply", "noreply", "txn", "transactional", "comms", "communications", "messages", "bulk", "messaging", "transaction",
     ]
 
     /// A display name that names an organisation or a publication rather than a person: a word
@@ -205,6 +205,7 @@ struct BulkMailEvidence: Sendable {
         "network", "community", "official", "info", "marketing", "sales", "billing", "accounts", "security", "the",
         "champion", "announcements", "announce", "noreply", "reply", "bank", "airlines", "airways", "insurance",
         "booking", "bookings", "reservations", "tickets", "hotel", "hotels", "travel", "receipts", "payments", "orders",
+        "transactions", "purchases", "helpdesk", "messaging",
     ]
 
     /// Local parts that machines, teams and publishers send from.
@@ -223,6 +224,8 @@ struct BulkMailEvidence: Sendable {
         "builds", "buildbot", "jenkins", "ci", "tracker", "bugs", "issues", "payments", "payment", "shipping", "delivery",
         // Reply-handling addresses of notification and campaign systems ("reply+token@", "volunteer-reply@").
         "reply", "shipment", "tracking",
+        // Transaction and account mail of shops, marketplaces and banks ("transaction@", "purchases@").
+        "transaction", "transactions", "purchase", "purchases", "accountservices", "helpdesk", "ticket", "tickets",
     ]
 
     /// Phrases of the footer or header of mail sent to a list of subscribers.
