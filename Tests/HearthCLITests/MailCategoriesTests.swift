@@ -130,6 +130,25 @@ struct MailCategoriesTests {
         }
     }
 
+    /// A correction of a machine sender covers the organisation's other machine senders (a shop
+    /// mails from deals@, news@ and orders@ alike) through the application layer, never a person
+    /// writing from the same domain.
+    @Test func movingAShopsMachineSenderCoversItsOtherMachineSendersButNotItsPeople() async throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        let first = try newsletter(f, "n1@x", day: 0)
+        _ = try await MailCategories.categorizeUncategorized(store: f.store, embedder: nil, generator: nil, limit: 10)
+        _ = try await MailCategories.recategorize(first, to: .updates, store: f.store, embedder: nil)
+        let news = try f.add("w1@x", from: "News", subject: "Spring sale: 30% off", body: "Shop now. Unsubscribe here.", day: 1,
+                             headers: [HeaderField(name: "List-Unsubscribe", value: "<https://esp.example/u>")])
+        let person = try f.add("p1@x", from: "Maria", subject: "Lunch on Friday?", body: "Hi Una, are you free on Friday? Maria", day: 1)
+        let results = try await MailCategories.categorizeUncategorized(store: f.store, embedder: nil, generator: nil, limit: 10)
+        let newsDecision = try #require(results.first { $0.email.id == news }?.decision)
+        #expect(newsDecision.category == .updates && newsDecision.source == .preference)
+        let personDecision = try #require(results.first { $0.email.id == person }?.decision)
+        #expect(personDecision.category == .primary && personDecision.source == .signals)
+    }
+
     @Test func anOverrideToNoCategoryOrOfAMissingEmailIsRefusedAndChangesNothing() async throws {
         let f = try Fixture()
         defer { f.remove() }
