@@ -165,4 +165,23 @@ import Testing
         let paid = Self.mail("eu.team7@messaging.payapp.example", "PayApp", "You sent 25.00 EUR to Sam Lee", "Details of the payment.")
         #expect(BulkMailEvidence(paid).machineSender)
     }
+
+    /// A company's legal footer under an employee's signature is no newsletter footer; above the
+    /// sign-off, or in mail without one, it still counts.
+    @Test func aCompanysLegalFooterUnderAPersonsSignatureIsNotBulkMail() {
+        let colleague = Self.mail("jane.doe@bigco.example", "Jane Doe", "Budget figures for Q3", """
+            Hi Alex, the figures are in the shared sheet; can we go through them on Thursday?
+            Best regards,
+            Jane Doe | Finance | BigCo Ltd · Privacy policy · © 2026 BigCo. All rights reserved.
+            """)
+        #expect(BulkMailEvidence(colleague).boilerplate.isEmpty)
+        #expect(Self.decided(colleague) == .primary)
+        let bulletin = Self.mail("jane.doe@bigco.example", "Jane Doe", "Budget figures for Q3",
+                                 "Our figures this quarter. Privacy policy · All rights reserved.")
+        #expect(!BulkMailEvidence(bulletin).boilerplate.isEmpty)
+        let signedNewsletter = Self.mail("jane.doe@bigco.example", "Jane Doe", "Budget figures for Q3",
+                                         "Our figures this quarter. Cheers, the team. Privacy policy · Unsubscribe")
+        #expect(BulkMailEvidence(signedNewsletter).boilerplate == ["unsubscribe"])
+        #expect(Self.decided(signedNewsletter) != .primary)
+    }
 }

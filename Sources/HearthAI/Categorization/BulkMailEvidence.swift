@@ -52,7 +52,15 @@ struct BulkMailEvidence: Sendable {
         espFingerprint = Self.fingerprint(input)
         let body = input.text.lowercased()
         let bodyWithoutDisclaimer = Self.withoutConfidentialityNotice(body)
-        boilerplate = Self.boilerplatePhrases.filter { bodyWithoutDisclaimer.contains($0) }
+        // A company's signature carries its legal footer ("Privacy policy", "All rights reserved")
+        // under every employee's mail: below the writer's sign-off those two say nothing about bulk
+        // mail. Above it, or with no sign-off at all, they are a newsletter's footer as before.
+        let letterPart = Self.beforeSignOff(bodyWithoutDisclaimer)
+        let signed = letterPart.endIndex != bodyWithoutDisclaimer.endIndex
+        boilerplate = Self.boilerplatePhrases.filter { phrase in
+            guard bodyWithoutDisclaimer.contains(phrase) else { return false }
+            return !(signed && Self.companyFooterPhrases.contains(phrase)) || letterPart.contains(phrase)
+        }
         undisclosedRecipients = input.recipients.isEmpty
         // The first recipient: a list post names the list in To; a direct copy of a reply names the person.
         sentToList = input.recipients.first.map { Self.isListAddress($0.address.lowercased()) } ?? false
@@ -227,6 +235,9 @@ struct BulkMailEvidence: Sendable {
         // Transaction and account mail of shops, marketplaces and banks ("transaction@", "purchases@").
         "transaction", "transactions", "purchase", "purchases", "accountservices", "helpdesk", "ticket", "tickets",
     ]
+
+    /// Legal lines companies put under their employees' signatures as well as under newsletters.
+    static let companyFooterPhrases: Set<String> = ["privacy policy", "all rights reserved"]
 
     /// Phrases of the footer or header of mail sent to a list of subscribers.
     static let boilerplatePhrases: [String] = [
