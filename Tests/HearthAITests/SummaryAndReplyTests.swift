@@ -68,12 +68,21 @@ import Testing
         #expect(throws: AIError.self) { try Self.validator().validated("Bob will push 3 fixes tonight. Alice agreed.") }
     }
 
-    @Test func summaryValidatorRejectsPromptLeaksEchoesAndRepeats() {
+    @Test func summaryValidatorRejectsPromptLeaksEchoesAndRepeats() throws {
         // The prompt's own words (the leak seen in issue 15).
         #expect(throws: AIError.self) { try Self.validator().validated("Bob will push a fix. Use only names, dates and facts from the messages.") }
         // The digest's line heads after the name the summary opens with.
         #expect(throws: AIError.self) { try Self.validator().validated("Bob Lee, Wed 15 Nov: Bob will push a fix tonight.") }
         #expect(throws: AIError.self) { try Self.validator().validated("Bob Lee will push a fix. Latest: Alice is waiting.") }
+        // …also with the day in lower case, after two names (a modern thread in the demo mailbox).
+        #expect(throws: AIError.self) { try Self.validator().validated("Bob Lee, Alice Martin, wed 15 Nov: Bob will push a fix tonight.") }
+        // Written to the people, then a message copied in its writer's voice.
+        #expect(throws: AIError.self) { try Self.validator().validated("Bob Lee, Alice Martin, this is broken again. Bob will push a fix tonight.") }
+        #expect(throws: AIError.self) { try Self.validator().validated("Alice, thanks for the report. Bob will push a fix tonight.") }
+        // A list of names going on with the sentence is a summary.
+        #expect(try Self.validator().validated("Alice, Bob, and Carla know the build is broken. Bob will push a fix tonight.")
+                == "Alice, Bob, and Carla know the build is broken. Bob will push a fix tonight.")
+        #expect(try Self.validator().validated("Bob, who found the cause, will push a fix tonight.") == "Bob, who found the cause, will push a fix tonight.")
         // A long verbatim copy of a message.
         #expect(throws: AIError.self) {
             try Self.validator().validated("Hi Bob, the build is broken again since the upgrade. Can you look at it before Friday?")
@@ -138,6 +147,26 @@ import Testing
         let excerpt = SalientSentences.select(messages, perMessage: 1)   // the newest message keeps one more
         #expect(excerpt.first?.speaker == "Bob Lee")
         #expect(excerpt.first?.sentences == ["We agreed to ship version 2 on Thursday.", "Bob will send the release notes tomorrow."])
+    }
+
+    @Test func numberedAndBulletedItemsAreSentencesOfTheirOwnWithoutTheirMarkers() {
+        let text = """
+            Great review today, thank you both. Decisions:
+            1. Server settings stay hidden unless discovery fails.
+            2. The AI model download moves to the last step, with the size shown up front.
+            - Priya runs five usability sessions next week
+            Alex, can you update the spec page by Monday?
+            """
+        #expect(SalientSentences.sentences(in: text) == [
+            "Great review today, thank you both.",   // "Decisions:" alone is too short to be a sentence
+            "Server settings stay hidden unless discovery fails.",
+            "The AI model download moves to the last step, with the size shown up front.",
+            "Priya runs five usability sessions next week.",
+            "Alex, can you update the spec page by Monday?",
+        ])
+        // Wrapped prose is still joined back into its sentences.
+        #expect(SalientSentences.sentences(in: "We agreed to ship version 2 on Thursday, after the last review of the\nrelease notes by the whole team.") ==
+                ["We agreed to ship version 2 on Thursday, after the last review of the release notes by the whole team."])
     }
 
     @Test func earlierMessagesLoseShortLinesWithNothingInThemTheNewestKeepsThem() {

@@ -137,19 +137,42 @@ public enum SalientSentences {
     }
 
     /// Sentences of plain text: split after ".", "!" or "?" before whitespace and at line ends
-    /// of short lines (list items, greetings), whitespace collapsed.
+    /// of short lines (greetings) and of list items, whitespace collapsed, list markers dropped.
     static func sentences(in text: String) -> [String] {
         var result: [String] = []
         for paragraph in text.components(separatedBy: "\n\n") {
             let lines = paragraph.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            // Lines of a list stay apart; wrapped prose is joined back.
-            let joined = lines.count > 1 && lines.allSatisfy({ $0.count < 60 }) ? lines : [lines.joined(separator: " ")]
-            for line in joined {
+            for line in itemsAndProse(lines) {
                 let collapsed = line.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
-                    .replacingOccurrences(of: #"^[-*•>\d.)\s]+"#, with: "", options: .regularExpression)
+                    .replacingOccurrences(of: listMarker, with: "", options: .regularExpression)
                 result += ThreadSummarizer.sentences(collapsed).filter { !$0.isEmpty }
             }
         }
+        return result
+    }
+
+    /// A list item's marker at the start of a line: "1.", "2)", "-", "*", "•" (and quote marks).
+    static let listMarker = #"^[-*•>\d.)\s]+"#
+
+    /// The paragraph's lines as sentences are found in them: short lines stay apart (a
+    /// greeting, a list of short items), and so does every numbered or bulleted item however
+    /// long ("2. The AI model download moves to the last step, …" used to be joined to the
+    /// line before and reach the summary as "… fails. 2. The AI model …"); other wrapped
+    /// prose is joined back.
+    static func itemsAndProse(_ lines: [String]) -> [String] {
+        guard lines.count > 1 else { return lines }
+        if lines.allSatisfy({ $0.count < 60 }) { return lines }
+        var result: [String] = []
+        var prose: [String] = []
+        for line in lines {
+            if line.range(of: #"^(\d{1,2}[.)]|[-*•])\s+\S"#, options: .regularExpression) != nil {
+                if !prose.isEmpty { result.append(prose.joined(separator: " ")); prose = [] }
+                result.append(line)
+            } else {
+                prose.append(line)
+            }
+        }
+        if !prose.isEmpty { result.append(prose.joined(separator: " ")) }
         return result
     }
 }

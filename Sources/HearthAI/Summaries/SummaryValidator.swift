@@ -36,8 +36,18 @@ public struct SummaryValidator: Sendable {
         if let leak { throw AIError.unusableOutput("the summary repeats the prompt (\"\(leak)\")") }
         // The digest's line heads ("Carla Diaz, Wed 15 Nov: …", "Latest:"): since summaries open
         // with a name (session 9), a model could go on the way the digest's lines do.
-        if summary.range(of: #",\s[A-Z][a-z]{2}\s\d{1,2}\s[A-Z][a-z]{2}:|\b(Latest|Earlier):"#, options: .regularExpression) != nil {
+        if summary.range(of: #"(?i),\s(mon|tue|wed|thu|fri|sat|sun)\s\d{1,2}\s[a-z]{3}:|\b(Latest|Earlier):"#, options: .regularExpression) != nil {
             throw AIError.unusableOutput("the summary repeats the digest's line heads")
+        }
+        // Written to the people rather than about them ("Alex Morgan, Priya Raman, this is
+        // really useful, thanks."): names each followed by a comma, then a lowercase word that
+        // does not go on with the sentence ("and", "who"…), is a salutation, and what follows
+        // is a message copied in its writer's voice. "Alice, Bob, and Carla agreed" and "Bob,
+        // who found the cause, …" are summaries and pass.
+        let name = #"\p{Lu}[\p{L}'’-]+(\s\p{Lu}[\p{L}'’-]+)*"#
+        if summary.range(of: #"^\#(name)(,\s\#(name))*,\s(?!(and|or|who|whose|which|with|together)\b)\p{Ll}"#,
+                         options: .regularExpression) != nil {
+            throw AIError.unusableOutput("the summary addresses the people instead of summarising")
         }
         // Copying one extracted sentence is grounded; a summary that is mostly a verbatim run is an echo.
         let copied = grounding.longestCopiedRun(in: summary)
