@@ -184,4 +184,30 @@ import Testing
         #expect(BulkMailEvidence(signedNewsletter).boilerplate == ["unsubscribe"])
         #expect(Self.decided(signedNewsletter) != .primary)
     }
+
+    /// A friend forwarding a receipt or a newsletter: the subject and the footer are the forwarded
+    /// mail's, the message is the friend's.
+    @Test func aPersonsForwardIsTheirsWhateverItForwards() {
+        let receipt = Self.mail("sam.k@example.net", "Sam K", "Fwd: Your order has shipped", """
+            This is the table I told you about!
+
+            ---------- Forwarded message ---------
+            From: Shop <orders@shop.example>
+            Your order #3312 has shipped. Track your package. Unsubscribe · Privacy policy
+            """)
+        #expect(BulkMailEvidence(receipt).boilerplate.isEmpty)
+        #expect(Self.decided(receipt) == .primary)
+        #expect(CategorySignals.evaluate(receipt).reasons.contains("forwarded by a person"))
+        let apple = Self.mail("ann.lee@icloud.com", "Ann Lee", "Weekly digest from the school", """
+            See the bit about Friday.
+
+            Begin forwarded message:
+            From: School News <news@school.example>
+            This week: sports day on Friday. Unsubscribe
+            """)
+        #expect(Self.decided(apple) == .primary)
+        // The shop's own mail with a forward-like subject still carries its ESP fields.
+        let shop = Self.mail("deals@shop.example", "Shop", "Fwd: don't miss our sale", "Shop now.", headers: ModernMailShapesTests.esp)
+        #expect(Self.decided(shop) != .primary)
+    }
 }

@@ -50,7 +50,9 @@ struct BulkMailEvidence: Sendable {
         machineSender = Self.isMachineAddress(local) || Self.isMailingDomain(input.senderDomain ?? "")
         organisationSender = Self.isOrganisationName(input.from?.name, domain: input.senderDomain ?? "", local: local)
         espFingerprint = Self.fingerprint(input)
-        let body = input.text.lowercased()
+        // A forwarded message's own footer ("unsubscribe" under a receipt a friend forwards) is
+        // not the forwarder's: only what the sender wrote above it counts.
+        let body = String(Self.beforeForwardedMessage(input.text.lowercased()))
         let bodyWithoutDisclaimer = Self.withoutConfidentialityNotice(body)
         // A company's signature carries its legal footer ("Privacy policy", "All rights reserved")
         // under every employee's mail: below the writer's sign-off those two say nothing about bulk
@@ -68,6 +70,22 @@ struct BulkMailEvidence: Sendable {
         let letter = Self.beforeSignOff(body)
         links = letter.components(separatedBy: "http://").count + letter.components(separatedBy: "https://").count
             + letter.components(separatedBy: "www.").count - 3
+    }
+
+    /// Lines mail programs put above a forwarded message (Gmail, Apple Mail, Outlook and their
+    /// translations), lower-cased.
+    static let forwardMarkers: [String] = [
+        "---------- forwarded message", "begin forwarded message", "-------- original message", "-------- forwarded message",
+        "---------- weitergeleitete nachricht", "anfang der weitergeleiteten nachricht", "ursprüngliche nachricht",
+        "---------- message transféré", "début du message réexpédié", "---------- mensaje reenviado",
+        "---------- messaggio inoltrato", "inizio messaggio inoltrato", "---------- mensagem encaminhada",
+        "---------- doorgestuurd bericht",
+    ]
+
+    /// The text above a forwarded message (all of it when nothing was forwarded).
+    static func beforeForwardedMessage(_ body: String) -> Substring {
+        let cut = forwardMarkers.compactMap { body.range(of: $0)?.lowerBound }.min()
+        return body[..<(cut ?? body.endIndex)]
     }
 
     /// The text up to the writer's sign-off ("Best regards,", "Thanks,", "-- "): a person's

@@ -249,6 +249,14 @@ public enum CategorySignals {
         return feedSender || input.headers.contains { ["x-rss-feed", "x-rss-item", "x-rss-id", "x-feed-url"].contains($0.name.lowercased()) }
     }
 
+    /// A person's forward ("Fwd:", "Fw:", "WG:", "TR:", "RV:", "ENC:" or a forwarded message's
+    /// marker line in the text): what the subject and text say is the forwarded mail's, not the
+    /// forwarder's, so a forwarded receipt or newsletter from a friend is still the friend's mail.
+    static func isForward(_ input: CategorizationInput) -> Bool {
+        input.subject.lowercased().range(of: #"^\s*(fwd?|fw|wg|tr|rv|enc)\s*:"#, options: .regularExpression) != nil
+            || BulkMailEvidence.beforeForwardedMessage(input.text.lowercased()).endIndex != input.text.lowercased().endIndex
+    }
+
     /// An all-capitals subject of several words: headlines and alerts, not a person's mail.
     static func isShouting(_ subject: String) -> Bool {
         let letters = subject.filter(\.isLetter)
@@ -286,12 +294,13 @@ public enum CategorySignals {
         // A phone's or a mail app's own signature ("Sent from my iPhone", "Get Outlook for
         // Android") is added by the program a person typed the message in; no script or
         // newsletter carries it. Such a message to a few named people is theirs, whatever its
-        // subject says ("Weekly update on the flat", "Daily report from the site").
-        let typedByAPerson = PersonalMail.hasMailAppSignature(input.text)
+        // subject says ("Weekly update on the flat", "Daily report from the site"); so is a
+        // person's forward ("Fwd: Your order has shipped"), whose subject is the forwarded mail's.
+        let typedByAPerson = PersonalMail.hasMailAppSignature(input.text) || isForward(input)
         if typedByAPerson && !evidence.undisclosedRecipients && input.recipients.count <= 10 && scores.promotions < 2
             && !addressesNobodyInParticular(input.text) {
             return SignalVerdict(category: .primary, confidence: 0.88, candidates: [.primary],
-                                 reasons: reasons + ["a mail app's signature (sent from a person's phone or mail program)"])
+                                 reasons: reasons + [isForward(input) ? "forwarded by a person" : "a mail app's signature (sent from a person's phone or mail program)"])
         }
         // "Dear Homeowner", "Dear Sir/Madam", "Friend," then an offer: mail to nobody in
         // particular that sells is not a correspondent's, whatever name it carries.
