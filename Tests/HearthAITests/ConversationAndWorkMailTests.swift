@@ -224,6 +224,11 @@ import Testing
         #expect(Self.decided(business) != .primary)
         let mailing = Self.mail("hello@northlight-studio.example", "Jane Doe", "Studio news", "New prints are in the shop. Unsubscribe")
         #expect(Self.decided(mailing) != .primary)
+        // A hotel's front desk and a booking from a shared mailbox are the business's, not a person's.
+        let desk = Self.mail("info@harbour-hotel.example", "Front Desk", "Your stay on 12 December", "We look forward to welcoming you.")
+        #expect(Self.decided(desk) != .primary)
+        let booking = Self.mail("info@rossi-plumbing.example", "Marco Rossi", "Booking confirmation for Thursday", "See you at 9.")
+        #expect(Self.decided(booking) == .updates)
         let noReply = Self.mail("noreply@northlight-studio.example", "Jane Doe", "Proposal for your website", "The proposal is attached.")
         #expect(Self.decided(noReply) != .primary)
     }

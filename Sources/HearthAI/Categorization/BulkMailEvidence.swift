@@ -231,7 +231,8 @@ struct BulkMailEvidence: Sendable {
         "network", "community", "official", "info", "marketing", "sales", "billing", "accounts", "security", "the",
         "champion", "announcements", "announce", "noreply", "reply", "bank", "airlines", "airways", "insurance",
         "booking", "bookings", "reservations", "tickets", "hotel", "hotels", "travel", "receipts", "payments", "orders",
-        "transactions", "purchases", "helpdesk", "messaging",
+        "transactions", "purchases", "helpdesk", "messaging", "desk", "frontdesk", "reception", "concierge", "admissions",
+        "registrar", "secretariat", "enquiries",
     ]
 
     /// Local parts that machines, teams and publishers send from.

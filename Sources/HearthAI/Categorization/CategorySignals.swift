@@ -263,7 +263,9 @@ public enum CategorySignals {
     /// of a person's, not an organisation's.
     static func isPersonAtASharedMailbox(_ input: CategorizationInput, evidence: BulkMailEvidence) -> Bool {
         guard !evidence.isBulk, !evidence.organisationSender, ["info", "hello", "contact", "office", "mail", "enquiries", "studio"].contains(input.senderLocalPart ?? ""),
-              !BulkMailEvidence.isMailingDomain(input.senderDomain ?? ""), let name = input.from?.name else { return false }
+              !BulkMailEvidence.isMailingDomain(input.senderDomain ?? ""), let name = input.from?.name,
+              // A booking, an invoice or an account notice from a shared mailbox is the business's system talking.
+              input.isReply || !CategoryVocabulary.isTransactional(subject: input.subject) else { return false }
         let words = name.split(separator: " ").filter { !$0.isEmpty }
         return (2...3).contains(words.count) && words.allSatisfy { word in
             word.first?.isUppercase == true && word.allSatisfy { $0.isLetter || $0 == "-" || $0 == "." }
