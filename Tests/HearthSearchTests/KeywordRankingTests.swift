@@ -71,4 +71,17 @@ struct KeywordRankingTests {
             #expect(page == Array(reference.prefix(20)))
         }
     }
+
+    /// The page's own index (`PageIndex`) marks real mail exactly as the mailbox index does.
+    @Test(arguments: [#""mips"*"#, #""linu"*"#, #""kernel" "cach"*"#, #""the" "patch"*"#])
+    func pageHighlightsEqualTheMailboxIndexs(_ match: String) throws {
+        try corpus.read { db in
+            let filters = try FilterSQL.build(SearchFilters(), scope: .allMail, accounts: [], db)
+            let ids = try KeywordSearcher.newest(match: match, filters: filters, limit: 50, db).map(\.emailID)
+            #expect(ids.count >= 30)
+            let reference = try PageIndexTests.mailboxHighlights(match, ids: ids, db)
+            #expect(reference.count == ids.count)
+            #expect(try PageIndexTests.pageHighlights(match, ids: ids, db) == reference)
+        }
+    }
 }

@@ -83,84 +83,6 @@ enum KeywordSearcher {
         return try Row.fetchAll(db, sql: sql, arguments: arguments).map { MessageHit(emailID: $0[0], threadID: $0[1]) }
     }
 
-    /// The newest messages (passing the filters) a common expression's page is first looked
-    /// for in: at least this many, and `newestWindowPerHit` per message of the page, so a word
-    /// in a tenth of recent mail fills the page in one walk of its doclists (each widening is
-    /// another walk: "patch" before March 2000 at 60K, page 200, cost 31 ms of CPU with a
-    /// 1,000 window and two walks, 13 ms with 2,000 and one). The window grows
-    /// `newestWindowGrowth`-fold until the page is full or the window is the whole mailbox.
-    static let newestWindow = 1_000
-    static let newestWindowPerHit = 10
-    static let newestWindowGrowth = 8
-
-    /// Newest first, exactly: the page of a full sort of every match by date (then id). The
-    /// candidates are the messages of the newest `window` (those from the window's oldest date
-    /// on, so equal dates are never split): one walk of the expression's doclists keeps the
-    /// matches among them, and the date index lists those newest first. A window holding at
-    /// least `limit` matches holds the page, because every message outside it is older than
-    /// every message inside. So a word in most messages ("mips": 35K of 60K) reads ~2,000
-    /// index entries and one doclist instead of building a set of all its matches; a common
-    /// word that recent mail lacks widens the window (at most a few times) down to the whole
-    /// mailbox.
-    static func newest(match: String, filters: FilterSQL, limit: Int, window first: Int? = nil,
-                       _ db: Database) throws -> [MessageHit] {
-        let proportional = limit > Int.max / newestWindowPerHit ? Int.max : limit * newestWindowPerHit
-        var window = max(first ?? max(newestWindow, proportional), limit, 1)
-        while true {
-            guard let since = try windowStart(filters, size: window, db) else {
-                return try newestOfAll(match: match, filters: filters, limit: limit, db)
-            }
-            let hits = try newest(match: match, filters: filters, limit: limit, since: since, db)
-            if hits.count >= limit { return hits }
-            window = window > Int.max / newestWindowGrowth ? Int.max : window * newestWindowGrowth
-        }
-    }
-
-    /// The date of the `size`-th newest message passing the filters; nil when fewer pass (the
-    /// window is everything).
-    static func windowStart(_ filters: FilterSQL, size: Int, _ db: Database) throws -> Int64? {
-        var arguments = filters.arguments
-        arguments += [size - 1]
-        return try Int64.fetchOne(db, sql: """
-            SELECT e.sort_date FROM email e INDEXED BY email_search_by_date
-            WHERE \(filters.whereClause) ORDER BY e.sort_date DESC LIMIT 1 OFFSET ?
-            """, arguments: arguments)
-    }
-
-    /// Matches dated `since` or later, newest first. `+rowid` keeps SQLite from handing the
-    /// window's ids to FTS5 one by one (a lookup each, and a prefix term re-merges its doclists
-    /// for every one of them): the expression is walked once and each match tested against
-    /// the window.
-    private static func newest(match: String, filters: FilterSQL, limit: Int, since: Int64,
-                               _ db: Database) throws -> [MessageHit] {
-        let sql = """
-            SELECT e.id, e.thread_id FROM email e INDEXED BY email_search_by_date
-            WHERE e.sort_date >= ? AND e.id IN (
-                SELECT rowid FROM email_fts WHERE email_fts MATCH ? AND +rowid IN (
-                    SELECT e.id FROM email e INDEXED BY email_search_by_date
-                    WHERE e.sort_date >= ? AND \(filters.whereClause)))
-            ORDER BY e.sort_date DESC, e.id DESC LIMIT ?
-            """
-        var arguments: StatementArguments = [since, match, since]
-        arguments += filters.arguments
-        arguments += [limit]
-        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { MessageHit(emailID: $0[0], threadID: $0[1]) }
-    }
-
-    /// Newest first over every match (the window reached the whole mailbox): the date index is
-    /// walked from the newest message and each is checked against the list of matching rowids.
-    private static func newestOfAll(match: String, filters: FilterSQL, limit: Int, _ db: Database) throws -> [MessageHit] {
-        let sql = """
-            SELECT e.id, e.thread_id FROM email e INDEXED BY email_search_by_date
-            WHERE e.id IN (SELECT rowid FROM email_fts WHERE email_fts MATCH ?) AND \(filters.whereClause)
-            ORDER BY e.sort_date DESC, e.id DESC LIMIT ?
-            """
-        var arguments: StatementArguments = [match]
-        arguments += filters.arguments
-        arguments += [limit]
-        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { MessageHit(emailID: $0[0], threadID: $0[1]) }
-    }
-
     /// Whether any of the FTS5 strings (`"word"`, `"pre"*`) occurs in any email.
     static func anyTermOccurs(_ terms: [String], _ db: Database) throws -> Bool {
         for term in terms where try Bool.fetchOne(db, sql: """
@@ -207,15 +129,22 @@ enum KeywordSearcher {
     /// Highlighted subject and body snippet of each message, for the match expression.
     static func highlights(match: String, ids: [Int64], _ db: Database) throws -> [Int64: (subject: String, snippet: String)] {
         guard !ids.isEmpty else { return [:] }
+        // A prefix longer than the prefix indexes makes FTS5 merge the doclists of every word
+        // it begins, whole, once per query. When those are long ("mips"*: 8–10 ms at 60K) the
+        // page's messages are highlighted in an index of their own (`PageIndex`, ~3 ms
+        // for 20 list messages); when short ("flush"*: ~1 ms) the expression is walked once
+        // here and each match tested against the ids (`+rowid` keeps SQLite from handing the
+        // ids to FTS5 one by one, which would merge once per id).
+        let hasLongPrefix = FTSMatch.hasUnindexedPrefixTerm(match)
+        if hasLongPrefix, try prefixMergeIsLong(match, db) {
+            return try PageIndex.highlights(match: match, ids: ids, open: open, close: close, db)
+        }
         var arguments: StatementArguments = [open, close, open, close, match]
         arguments += StatementArguments(ids)
         // Words, and prefixes the prefix indexes hold, are looked up message by message
         // (`rowid IN`: a seek per id; "mi"* 1.0 ms for 20 at 60K, where one walk of its 45K
-        // matches took 8.3). A longer prefix would merge the doclists of every word it begins
-        // once per message ("mips"*: 20 merges, 118–128 ms of CPU at 60K), so its expression is
-        // walked once instead and each match tested against the ids (`+rowid` keeps the ids
-        // away from FTS5): 8–9 ms.
-        let rowid = FTSMatch.hasUnindexedPrefixTerm(match) ? "+rowid" : "rowid"
+        // matches took 8.3).
+        let rowid = hasLongPrefix ? "+rowid" : "rowid"
         let rows = try Row.fetchAll(db, sql: """
             SELECT rowid, highlight(email_fts, 0, ?, ?), snippet(email_fts, 1, ?, ?, '…', 24)
             FROM email_fts WHERE email_fts MATCH ? AND \(rowid) IN (\(FilterSQL.placeholders(ids.count)))
