@@ -149,6 +149,31 @@ import Testing
         #expect(excerpt.first?.sentences == ["We agreed to ship version 2 on Thursday.", "Bob will send the release notes tomorrow."])
     }
 
+    @Test func theExtractiveSummaryNamesEachWriterOnceAndKeepsTheClosingRequest() {
+        let day = Date(timeIntervalSince1970: 1_795_000_000)
+        let excerpts = [
+            SalientSentences.Excerpt(speaker: "Alex Morgan", date: day, sentences: ["Thursday works.", "Alex will book 2pm and send the prototype link before then."]),
+            SalientSentences.Excerpt(speaker: "Maya Chen", date: day.addingTimeInterval(86_400), sentences: [
+                "Server settings stay hidden unless discovery fails.",
+                "The AI model download moves to the last step.",
+                "Alex, can you update the spec page by Monday?",
+            ]),
+        ]
+        let summary = SalientSentences.extractiveSummary(excerpts)
+        // The earlier promise, then the newest message's worthiest sentences in its order: the
+        // closing request is kept, and Maya is named once.
+        #expect(summary == "Alex will book 2pm and send the prototype link before then. Maya: Server settings stay hidden unless discovery fails. Alex, can you update the spec page by Monday?")
+    }
+
+    @Test func decisionAndActionWordsCountOnlyAsWholeWords() {
+        #expect(SalientSentences.score("We finally agreed on the venue.", position: 3) > SalientSentences.score("Mine finally fell apart.", position: 3) + 1.9)
+        #expect(SalientSentences.score("Mine finally fell apart.", position: 0) < 2, "'final' is not in 'finally'")
+        #expect(SalientSentences.score("I disagree with the plan here.", position: 0) < 2, "'agree' is not in 'disagree'")
+        #expect(SalientSentences.score("The project was abandoned in the end.", position: 0) < 2, "'done' is not in 'abandoned'")
+        #expect(SalientSentences.containsWords("let's go ahead with it", "go ahead"))
+        #expect(!SalientSentences.containsWords("a sendmail patch", "send"))
+    }
+
     @Test func numberedAndBulletedItemsAreSentencesOfTheirOwnWithoutTheirMarkers() {
         let text = """
             Great review today, thank you both. Decisions:

@@ -51,18 +51,33 @@ public enum SalientSentences {
     }
 
     /// A summary made of the thread's own sentences, for when the model's answers were rejected:
-    /// the newest message's best sentences (the latest status) after the strongest decision or
-    /// request of the earlier ones, at most three, each naming its writer. Grounded by
+    /// the newest message's best sentences (the latest status, its requests and dates) after the
+    /// strongest decision or request of the earlier ones, at most three, in the thread's order.
+    /// Each writer is named once before their sentences ("Maya: Server settings stay hidden …
+    /// Alex, can you update the spec page by Monday?"), not before every one. Grounded by
     /// construction and never wrong about who said what; plainer than a written summary.
     public static func extractiveSummary(_ excerpts: [Excerpt]) -> String? {
         guard let latest = excerpts.last else { return nil }
-        var picked: [String] = []
+        var picked: [(speaker: String, sentence: String)] = []
         let earlier = excerpts.dropLast().flatMap { excerpt in excerpt.sentences.map { (excerpt.speaker, $0) } }
         if let best = earlier.max(by: { score($0.1, position: 1) < score($1.1, position: 1) }), score(best.1, position: 1) >= 2 {
-            picked.append(named(best.1, speaker: best.0))
+            picked.append(best)
         }
-        for sentence in latest.sentences.prefix(3 - picked.count) { picked.append(named(sentence, speaker: latest.speaker)) }
-        let text = picked.joined(separator: " ")
+        // By worth, not by place: a closing request ("can you update the spec by Monday?") is
+        // what the reader must act on, and it comes last.
+        let ranked = latest.sentences.enumerated()
+            .sorted { a, b in
+                let (x, y) = (score(a.element, position: a.offset), score(b.element, position: b.offset))
+                return x == y ? a.offset < b.offset : x > y
+            }
+            .prefix(3 - picked.count).sorted { $0.offset < $1.offset }
+        picked += ranked.map { (latest.speaker, $0.element) }
+        var parts: [String] = []
+        for (index, item) in picked.enumerated() {
+            let sameWriter = index > 0 && picked[index - 1].speaker == item.speaker
+            parts.append(sameWriter ? item.sentence : named(item.sentence, speaker: item.speaker))
+        }
+        let text = parts.joined(separator: " ")
         return text.count >= 20 ? text : nil
     }
 
@@ -80,13 +95,27 @@ public enum SalientSentences {
         guard words.count >= 3, words.count <= 60 else { return 0 }
         if fillers.contains(where: { lower.hasPrefix($0) }) && words.count <= 8 { return 0 }
         var score = 1.0 / Double(position + 1)   // the first sentences of a message matter most
-        if decisionWords.contains(where: { lower.contains($0) }) { score += 2 }
-        if actionWords.contains(where: { lower.contains($0) }) { score += 1.5 }
+        if decisionWords.contains(where: { containsWords(lower, $0) }) { score += 2 }
+        if actionWords.contains(where: { containsWords(lower, $0) }) { score += 1.5 }
         if lower.range(of: #"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b\d{1,2}(:\d\d)?\s?(am|pm)\b|\btomorrow\b|\btoday\b|\bnext week\b|\bdeadline\b|\bby (the )?end of\b"#,
                        options: .regularExpression) != nil { score += 1.5 }
         if lower.range(of: #"\d"#, options: .regularExpression) != nil { score += 0.5 }
         if sentence.hasSuffix("?") { score += 0.5 }
         return score
+    }
+
+    /// Whether `phrase` occurs in `lower` as whole words: "final" is not in "finally", "agree"
+    /// not in "disagree", "done" not in "abandoned".
+    static func containsWords(_ lower: String, _ phrase: String) -> Bool {
+        var searchRange = lower.startIndex..<lower.endIndex
+        while let found = lower.range(of: phrase, range: searchRange) {
+            let before = found.lowerBound == lower.startIndex ? nil : lower[lower.index(before: found.lowerBound)]
+            let after = found.upperBound == lower.endIndex ? nil : lower[found.upperBound]
+            let isWordCharacter = { (c: Character?) in c.map { $0.isLetter || $0.isNumber } ?? false }
+            if !isWordCharacter(before) && !isWordCharacter(after) { return true }
+            searchRange = lower.index(after: found.lowerBound)..<lower.endIndex
+        }
+        return false
     }
 
     /// Whether a sentence says something a summary may need: more than four words, or a
