@@ -78,16 +78,46 @@ struct RetrievalScores: Codable, Equatable {
     /// is the query's. Recall@10: the share of queries with a relevant document in the first
     /// ten; MRR: the mean of 1/rank of the first relevant one (0 when none).
     static func measure(queries: [[Float]], queryThreads: [Int64], documents: [[Float]], documentThreads: [Int64]) -> RetrievalScores {
-        guard !queries.isEmpty else { return RetrievalScores(recallAt10: 0, meanReciprocalRank: 0) }
+        guard !queries.isEmpty, let width = queries.first?.count, width > 0 else { return RetrievalScores(recallAt10: 0, meanReciprocalRank: 0) }
+        // One flat matrix and pointer loops: this runs 300 × 2,000 dot products per measured
+        // trim, which the generic zip/reduce made minutes long in a debug build.
+        let flat = documents.flatMap { $0.count == width ? $0 : [Float](repeating: 0, count: width) }
         var found = 0
         var reciprocal = 0.0
-        for (vector, thread) in zip(queries, queryThreads) {
-            let scores = documents.map { document in zip(vector, document).reduce(Float(0)) { $0 + $1.0 * $1.1 } }
-            let order = scores.indices.sorted { scores[$0] > scores[$1] || (scores[$0] == scores[$1] && $0 < $1) }
-            guard let rank = order.firstIndex(where: { documentThreads[$0] == thread }) else { continue }
+        var scores = [Float](repeating: 0, count: documents.count)
+        for (vector, thread) in zip(queries, queryThreads) where vector.count == width {
+            flat.withUnsafeBufferPointer { matrix in
+                vector.withUnsafeBufferPointer { query in
+                    scores.withUnsafeMutableBufferPointer { out in
+                        for d in 0..<out.count { out[d] = dot(query.baseAddress!, matrix.baseAddress! + d * width, width) }
+                    }
+                }
+            }
+            guard let rank = rankOfFirstRelevant(scores: scores, relevant: { documentThreads[$0] == thread }) else { continue }
             if rank < 10 { found += 1 }
             reciprocal += 1 / Double(rank + 1)
         }
         return RetrievalScores(recallAt10: Double(found) / Double(queries.count), meanReciprocalRank: reciprocal / Double(queries.count))
+    }
+
+    /// The rank (0-based) the first relevant document has when documents are ordered by score,
+    /// higher first, ties by index: the number of documents ahead of the best relevant one.
+    static func rankOfFirstRelevant(scores: [Float], relevant: (Int) -> Bool) -> Int? {
+        var best: Int?
+        for index in scores.indices where relevant(index) {
+            if let current = best, scores[current] >= scores[index] { continue }
+            best = index
+        }
+        guard let best else { return nil }
+        let score = scores[best]
+        var ahead = 0
+        for index in scores.indices where scores[index] > score || (scores[index] == score && index < best) { ahead += 1 }
+        return ahead
+    }
+
+    static func dot(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, _ count: Int) -> Float {
+        var sum: Float = 0
+        for i in 0..<count { sum += a[i] * b[i] }
+        return sum
     }
 }

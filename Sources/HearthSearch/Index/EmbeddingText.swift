@@ -1,8 +1,9 @@
 import Foundation
 
 /// What an email's vector is computed from: its subject, its sender and the first paragraphs
-/// of what the sender wrote — not quoted replies, attributions ("On … wrote:"), signatures,
-/// list footers or patch hunks.
+/// of what the sender wrote — not quoted replies, attributions ("On … wrote:"), greetings,
+/// sign-offs, signatures, list footers or patch hunks, and links only by their host
+/// (`EmbeddingTextLines`).
 ///
 /// Why so little: the model's cost grows with the tokens it reads (all-MiniLM-L6-v2 on this
 /// 2-core box: ~20 emails/s at 256 tokens each), and a mailbox of 60K messages must become
@@ -23,16 +24,19 @@ package enum EmbeddingText {
         return [subject, sender, opening].filter { !$0.isEmpty }.joined(separator: "\n")
     }
 
-    /// The first paragraphs the sender wrote, whitespace collapsed, cut at a word boundary.
+    /// The first paragraphs the sender wrote, without greeting, quotes or sign-off,
+    /// whitespace collapsed, links cut to their host, cut at a word boundary.
     static func opening(of body: String, maxCharacters: Int) -> String {
         var kept: [Substring] = []
         var length = 0
         for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
             let stripped = line.trimmingCharacters(in: .whitespacesAndNewlines)
-            if isEndOfText(line: line, stripped: stripped) { break }
-            if stripped.isEmpty || isQuoteOrAttribution(stripped) { continue }
-            kept.append(Substring(stripped))
-            length += stripped.count + 1
+            if EmbeddingTextLines.isEndOfText(line: line, stripped: stripped) { break }
+            if stripped.isEmpty || EmbeddingTextLines.isQuoteOrAttribution(stripped) { continue }
+            if kept.isEmpty && EmbeddingTextLines.isGreeting(stripped) { continue }
+            let prose = EmbeddingTextLines.shorteningLinks(stripped)
+            kept.append(Substring(prose))
+            length += prose.count + 1
             if length >= maxCharacters { break }
         }
         let text = kept.joined(separator: " ").split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
@@ -42,22 +46,5 @@ package enum EmbeddingText {
             return String(cut[..<space])
         }
         return String(cut)
-    }
-
-    /// A signature, a forwarded/original-message separator, a list footer rule or the start
-    /// of a patch: what follows is not the sender's own prose.
-    static func isEndOfText(line: Substring, stripped: String) -> Bool {
-        line == "-- " || stripped == "--" || stripped.hasPrefix("-----Original Message")
-            || stripped.hasPrefix("________________") || stripped.hasPrefix("diff --git ")
-            || stripped.hasPrefix("Index: ") || stripped.hasPrefix("--- a/")
-            || (stripped.count >= 10 && stripped.allSatisfy { $0 == "-" || $0 == "=" || $0 == "_" })
-    }
-
-    static func isQuoteOrAttribution(_ line: String) -> Bool {
-        if line.hasPrefix(">") || line.hasPrefix("|") { return true }
-        let lower = line.lowercased()
-        guard lower.count < 200 else { return false }
-        return (lower.hasPrefix("on ") && (lower.hasSuffix("wrote:") || lower.hasSuffix("wrote :")))
-            || lower.hasSuffix(" writes:") || lower.hasSuffix(" wrote:")
     }
 }

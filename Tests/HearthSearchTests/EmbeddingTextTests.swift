@@ -1,0 +1,63 @@
+import Foundation
+@testable import HearthSearch
+import Testing
+
+/// What an email's vector is made from (`EmbeddingText`): the sender's own opening prose, not
+/// the lines every message shares.
+@Suite struct EmbeddingTextTests {
+    @Test func keepsSubjectSenderAndTheOpeningProse() {
+        let text = EmbeddingText.make(subject: "Kernel hang on Indigo2", sender: "Florian Lohoff",
+                                      body: "The memset at the end of alloc_bootmem_core faults.\n\nIt never returns.")
+        #expect(text == "Kernel hang on Indigo2\nFlorian Lohoff\nThe memset at the end of alloc_bootmem_core faults. It never returns.")
+    }
+
+    @Test func dropsQuotesAttributionsGreetingsAndWhatFollowsASignOff() {
+        let body = """
+            Hi all,
+
+            On Tue, 3 Mar 2002, Ralf Baechle wrote:
+            > the old patch broke the Indy
+            : and older newsreaders quote like this
+            The new DMA setup works on the Malta board now.
+            Thanks,
+            Barry
+            -- 
+            Barry Wu, Example Corp
+            """
+        #expect(EmbeddingText.opening(of: body, maxCharacters: 400) == "The new DMA setup works on the Malta board now.")
+    }
+
+    @Test func aSentenceThatOpensLikeAGreetingOrASignOffIsKept() {
+        let body = """
+            Hello world programs fail to link with the new binutils on mipsel.
+            Thanks to the fix from yesterday the kernel builds again, but the loader does not.
+            """
+        #expect(EmbeddingText.opening(of: body, maxCharacters: 400) == """
+            Hello world programs fail to link with the new binutils on mipsel. \
+            Thanks to the fix from yesterday the kernel builds again, but the loader does not.
+            """)
+    }
+
+    @Test func mobileSignaturesAndListFootersEndTheText() {
+        #expect(EmbeddingText.opening(of: "Running late, start without me.\nSent from my iPhone", maxCharacters: 400)
+                 == "Running late, start without me.")
+        #expect(EmbeddingText.opening(of: "Meeting moved to 3pm.\nTo unsubscribe from this group, send email to x@y.org",
+                                      maxCharacters: 400) == "Meeting moved to 3pm.")
+    }
+
+    @Test func linksAreCutToTheirHost() {
+        let body = "The howto at http://oss.sgi.com/www.linux.sgi.com/mips/mips-howto.html?x=1 explains it; see also www.kernel.org/pub/linux."
+        #expect(EmbeddingText.opening(of: body, maxCharacters: 400) == "The howto at oss.sgi.com explains it; see also kernel.org")
+        #expect(EmbeddingTextLines.host(ofLink: "<https://user@www.example.org:8080/a>") == "example.org")
+        #expect(EmbeddingTextLines.host(ofLink: "http://") == nil)
+        #expect(EmbeddingTextLines.host(ofLink: "ratio://") == nil)
+        #expect(EmbeddingTextLines.host(ofLink: "word") == nil)
+    }
+
+    @Test func theOpeningIsCutAtAWordBoundary() {
+        let body = String(repeating: "interrupt handler ", count: 40)
+        let opening = EmbeddingText.opening(of: body, maxCharacters: 100)
+        #expect(opening.count <= 100)
+        #expect(opening.hasSuffix("handler") || opening.hasSuffix("interrupt"))
+    }
+}
