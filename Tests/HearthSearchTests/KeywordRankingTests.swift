@@ -69,6 +69,10 @@ struct KeywordRankingTests {
             #expect(reference.count > 20)
             let page = try KeywordSearcher.newest(match: #""the""#, filters: filters, limit: 20, db).map(\.emailID)
             #expect(page == Array(reference.prefix(20)))
+            // BM25 with a filter: the matches are joined to their emails before ranking.
+            let ranked = try fullSort(#""the""#, filters: filters, by: .relevance, db)
+            let best = try KeywordSearcher.byRelevance(match: #""the""#, filters: filters, limit: 20, db).map(\.emailID)
+            #expect(best == Array(ranked.prefix(20)))
         }
     }
 
@@ -82,6 +86,21 @@ struct KeywordRankingTests {
             let reference = try PageIndexTests.mailboxHighlights(match, ids: ids, db)
             #expect(reference.count == ids.count)
             #expect(try PageIndexTests.pageHighlights(match, ids: ids, db) == reference)
+        }
+    }
+
+    /// A long prefix's page through its cut (`longMerge: 0` takes it whatever the count) on
+    /// real mail equals the full sort, for every page size the engine asks.
+    @Test(arguments: [#""mips"*"#, #""linu"*"#, #""kernel" "cach"*"#, #""patch"*"#])
+    func aLongPrefixsPageThroughItsCutEqualsTheFullSort(_ match: String) throws {
+        try corpus.read { db in
+            let filters = try FilterSQL.build(SearchFilters(), scope: .allMail, accounts: [], db)
+            let reference = try fullSort(match, filters: filters, by: .newest, db)
+            #expect(reference.count > 20)
+            for limit in [1, 20, 200] {
+                let page = try KeywordSearcher.newest(match: match, filters: filters, limit: limit, longMerge: 0, db).map(\.emailID)
+                #expect(page == Array(reference.prefix(limit)), "\(match), limit \(limit)")
+            }
         }
     }
 }

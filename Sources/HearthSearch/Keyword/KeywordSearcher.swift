@@ -69,8 +69,19 @@ enum KeywordSearcher {
     }
 
     /// Best first by BM25: every match is scored, so only for expressions with few matches.
-    /// Reads only the FTS index and the narrow `email_search_facets` index.
+    /// Reads only the FTS index and the narrow `email_search_facets` index. Without filters
+    /// the matches are ranked on the FTS index alone and only the page's thread ids are looked
+    /// up: joining every match to `email` first cost as much again as scoring it ("cache"
+    /// "flush"*, 1,855 matches at 60K: 9.5–11 ms joined, 4.5–4.8 ms alone).
     static func byRelevance(match: String, filters: FilterSQL, limit: Int, _ db: Database) throws -> [MessageHit] {
+        if filters.predicates.isEmpty {
+            let ids = try Int64.fetchAll(db, sql: """
+                SELECT rowid FROM email_fts WHERE email_fts MATCH ? ORDER BY \(bm25), rowid DESC LIMIT ?
+                """, arguments: [match, limit])
+            let threads = try threads(of: ids, filters: filters, db)
+            // An index entry without its email (a damaged index, repaired by E-05) is left out.
+            return ids.compactMap { id in threads[id].map { MessageHit(emailID: id, threadID: $0) } }
+        }
         let sql = """
             SELECT e.id, e.thread_id FROM email_fts
             JOIN email e INDEXED BY email_search_facets ON e.id = email_fts.rowid
