@@ -9,7 +9,8 @@ import Testing
 @Suite struct BulkBackfillTests {
     @Test func aBacklogGetsOneEncoderPerCoreAndTheMailOfOneSyncOne() {
         #expect(SearchIndexManager.encoders(forBacklog: 60_000, cores: 2) == 2)
-        #expect(SearchIndexManager.encoders(forBacklog: 60_000, cores: 8) == 2)
+        #expect(SearchIndexManager.encoders(forBacklog: 60_000, cores: 4) == 4)
+        #expect(SearchIndexManager.encoders(forBacklog: 60_000, cores: 8) == 4, "a bigger machine keeps the four cores one encoder's threads used")
         #expect(SearchIndexManager.encoders(forBacklog: 60_000, cores: 1) == 1)
         #expect(SearchIndexManager.encoders(forBacklog: SearchIndexManager.bulkBacklog - 1, cores: 2) == 1)
         #expect(SearchIndexManager.encoders(forBacklog: SearchIndexManager.bulkBacklog, cores: 2) == 2)

@@ -115,10 +115,12 @@ public final class SearchIndexManager: Sendable {
     /// encoder: done in a second or two either way, without a second context's memory.
     public static let bulkBacklog = 32
 
-    /// Encoders for a run of `total` emails: one per core (at most 2, the cores of the machine
-    /// this was measured on) for a backlog, one otherwise or on a single-core machine.
+    /// Encoders for a run of `total` emails: one per core for a backlog, at most 4 (the cap of
+    /// llama.cpp threads one encoder gets, so a bigger machine keeps the cores a single
+    /// four-thread encoder used; each further context costs ≈ 70 MB, docs/benchmarks.md), and
+    /// one otherwise or on a single-core machine.
     public static func encoders(forBacklog total: Int, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
-        total >= bulkBacklog ? max(1, min(2, cores)) : 1
+        total >= bulkBacklog ? max(1, min(4, cores)) : 1
     }
 
     /// Embeds every email without a vector of `embedder`'s model, `batchSize` at a time (a
