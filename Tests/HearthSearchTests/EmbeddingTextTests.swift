@@ -41,6 +41,9 @@ import Testing
     @Test func mobileSignaturesAndListFootersEndTheText() {
         #expect(EmbeddingText.opening(of: "Running late, start without me.\nSent from my iPhone", maxCharacters: 400)
                  == "Running late, start without me.")
+        // The categoriser's list of mail apps (HearthCore's `MailAppSignature`), other languages included.
+        #expect(EmbeddingText.opening(of: "Bin gleich da.\nVon meinem iPhone gesendet", maxCharacters: 400) == "Bin gleich da.")
+        #expect(EmbeddingText.opening(of: "On my way.\nSent from my Nokia 3310", maxCharacters: 400) == "On my way.")
         #expect(EmbeddingText.opening(of: "Meeting moved to 3pm.\nTo unsubscribe from this group, send email to x@y.org",
                                       maxCharacters: 400) == "Meeting moved to 3pm.")
     }

@@ -311,7 +311,7 @@ public enum CategorySignals {
         // newsletter carries it. Such a message to a few named people is theirs, whatever its
         // subject says ("Weekly update on the flat", "Daily report from the site"); so is a
         // person's forward ("Fwd: Your order has shipped"), whose subject is the forwarded mail's.
-        let typedByAPerson = PersonalMail.hasMailAppSignature(input.text) || isForward(input)
+        let typedByAPerson = MailAppSignature.appears(in: input.text) || isForward(input)
         if typedByAPerson && !evidence.undisclosedRecipients && input.recipients.count <= 10 && scores.promotions < 2
             && !addressesNobodyInParticular(input.text) {
             return SignalVerdict(category: .primary, confidence: 0.88, candidates: [.primary],

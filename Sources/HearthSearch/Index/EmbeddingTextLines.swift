@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 
 /// How `EmbeddingText` tells the sender's own prose from the rest, line by line: quotes and
 /// attributions, greetings, sign-offs, signatures, list footers, patches — and long links cut
@@ -16,7 +17,7 @@ enum EmbeddingTextLines {
             return true
         }
         let lower = stripped.lowercased()
-        return footerOpenings.contains { lower.hasPrefix($0) } || isSignOff(lower)
+        return footerOpenings.contains { lower.hasPrefix($0) } || MailAppSignature.isSignatureLine(lower) || isSignOff(lower)
     }
 
     /// Quoted text ("> ", "| ", and ": " of older newsreaders) and reply attributions.
@@ -89,8 +90,8 @@ enum EmbeddingTextLines {
     static let signOffs = ["thanks in advance", "thank you", "many thanks", "thanks", "thx", "best regards", "kind regards",
                            "warm regards", "regards", "best wishes", "best", "cheers", "sincerely", "yours sincerely",
                            "yours truly", "all the best", "ta"]
-    /// Lines that open a mobile signature or a list's / service's footer.
-    static let footerOpenings = ["sent from my ", "get outlook for ", "to unsubscribe", "unsubscribe:", "you received this message because",
+    /// Lines that open a list's or a service's footer (a mail app's signature: `MailAppSignature`).
+    static let footerOpenings = ["to unsubscribe", "unsubscribe:", "you received this message because",
                                  "you are receiving this", "this email and any attachments", "this e-mail and any attachments",
                                  "confidentiality notice"]
 }
