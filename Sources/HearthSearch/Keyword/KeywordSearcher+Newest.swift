@@ -29,11 +29,14 @@ extension KeywordSearcher {
                        longMerge: Int = longMergeMessages, _ db: Database) throws -> [MessageHit] {
         let proportional = limit > Int.max / newestWindowPerHit ? Int.max : limit * newestWindowPerHit
         var window = max(first ?? max(newestWindow, proportional), limit, 1)
+        // How a long prefix is read does not depend on the window: decided once, not on every
+        // widening (its cut's count is a query of its own).
+        let prefix = try LongPrefixPlan(match: match, longMerge: longMerge, db)
         while true {
             guard let since = try windowStart(filters, size: window, db) else {
                 return try newestOfAll(match: match, filters: filters, limit: limit, db)
             }
-            let hits = try newest(match: match, filters: filters, limit: limit, since: since, longMerge: longMerge, db)
+            let hits = try newest(match: match, filters: filters, limit: limit, since: since, prefix: prefix, db)
             if hits.count >= limit { return hits }
             window = window > Int.max / newestWindowGrowth ? Int.max : window * newestWindowGrowth
         }
@@ -60,14 +63,18 @@ extension KeywordSearcher {
     /// begins (a merge reads them whole whatever the rowid bounds) goes through its cut
     /// (`throughCuts`) when that merge is long, else is walked once.
     private static func newest(match: String, filters: FilterSQL, limit: Int, since: Int64,
-                               longMerge: Int, _ db: Database) throws -> [MessageHit] {
-        if FTSMatch.hasUnindexedPrefixTerm(match) {
-            if let cuts = PrefixCuts(match), try prefixMergeIsLong(match, over: longMerge, db),
-               let runs = try windowRuns(filters: filters, since: since, db),
+                               prefix: LongPrefixPlan, _ db: Database) throws -> [MessageHit] {
+        switch prefix {
+        case .throughCuts(let cuts):
+            if let runs = try windowRuns(filters: filters, since: since, db),
                let page = try throughCuts(match: match, cuts: cuts, runs: runs, limit: limit, db) {
                 return page
             }
             return try walkedOnce(match: match, filters: filters, limit: limit, since: since, db)
+        case .walkedOnce:
+            return try walkedOnce(match: match, filters: filters, limit: limit, since: since, db)
+        case .none:
+            break
         }
         guard let runs = try windowRuns(filters: filters, since: since, db) else {
             return try walkedOnce(match: match, filters: filters, limit: limit, since: since, db)
@@ -203,9 +210,31 @@ extension KeywordSearcher {
     /// a prefix whose first letters are not plain ASCII counts as long.
     static func prefixMergeIsLong(_ match: String, over bound: Int = longMergeMessages, _ db: Database) throws -> Bool {
         guard let cuts = PrefixCuts(match) else { return true }
+        return try mergeIsLong(cuts, over: bound, db)
+    }
+
+    static func mergeIsLong(_ cuts: PrefixCuts, over bound: Int, _ db: Database) throws -> Bool {
         for term in cuts.terms where try count(term, upTo: bound + 1, db) > bound {
             return true
         }
         return false
+    }
+
+    /// How the newest-first page of an expression with a prefix longer than the prefix indexes
+    /// is found: through its cut when that prefix's merge is long, else by one walk; `none`
+    /// without such a prefix.
+    enum LongPrefixPlan {
+        case none
+        case walkedOnce
+        case throughCuts(PrefixCuts)
+
+        init(match: String, longMerge: Int, _ db: Database) throws {
+            guard FTSMatch.hasUnindexedPrefixTerm(match) else { self = .none; return }
+            if let cuts = PrefixCuts(match), try KeywordSearcher.mergeIsLong(cuts, over: longMerge, db) {
+                self = .throughCuts(cuts)
+            } else {
+                self = .walkedOnce
+            }
+        }
     }
 }
