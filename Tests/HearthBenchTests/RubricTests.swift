@@ -63,6 +63,19 @@ import Testing
         let few = ReplyRubric.score([(.accept, "sure thing")], to: message)
         #expect(few.passing == 0 && few.offered == 1)
     }
+
+    /// Relevance, approximated by the topics a reader listed for the message (session 11): a
+    /// reply naming none of them is off topic; topics match at a word's start only.
+    @Test func repliesNamingNoneOfTheMessagesTopicsAreOffTopic() {
+        let message = ThreadMessageText(sender: "Alice Martin", date: Date(), text: "Can we move the product demo to Tuesday?")
+        let score = ReplyRubric.score([(.accept, "Hi Alice, thanks! I'll move the demo to Tuesday."),
+                                       (.question, "Hi Alice, quick question: what time works best for you?")],
+                                      to: message, topics: ["demo", "tuesday"])
+        #expect(score.relevant == 1 && score.notes.contains("question: off topic"), "\(score.notes)")
+        #expect(ReplyRubric.score([(.accept, "Hi Alice, sure.")], to: message).relevant == nil)
+        #expect(ReplyRubric.isRelevant("Nice earrings!", topics: ["earring"]))
+        #expect(!ReplyRubric.isRelevant("I'll finish it.", topics: ["ini"]))
+    }
 }
 
 /// The evaluation sets load through the real parser (skipped without the corpora).
@@ -75,6 +88,13 @@ import Testing
         #expect(modern.filter(\.holdout).count == 11)
         #expect(modern.allSatisfy { $0.input.from != nil || $0.input.subject.isEmpty == false })
         let judged = try JudgedSet.load()
-        #expect(judged.count == 6 && judged.allSatisfy { $0.messages.count >= 3 && !$0.rubric.people.isEmpty })
+        // Six threads of the first set, two more 2002 threads and four single messages of the
+        // mime-* corpora (session 11), the latter judged for replies only.
+        #expect(judged.count == 12)
+        #expect(judged.filter(\.original).count == 6)
+        #expect(judged.filter { $0.rubric != nil }.allSatisfy { $0.messages.count >= 3 && !($0.rubric?.people.isEmpty ?? true) })
+        #expect(judged.filter { !$0.original }.allSatisfy { !$0.replyTopics.isEmpty })
+        #expect(judged.filter { $0.rubric == nil }.count == 4)
+        #expect(judged.flatMap(\.messages).allSatisfy { !$0.text.isEmpty })
     }
 }

@@ -62,6 +62,17 @@ struct BenchAICommand: ParsableCommand {
         var replyRubric: Double?
         var repliesPassing: Int?
         var repliesOffered: Int?
+        /// The same figures over the six threads of the first judged set only (comparable with
+        /// earlier sessions'), the number of messages replied to, and relevance over the
+        /// messages with reply topics (session 11): replies naming a topic of offered ones.
+        var summaryRubricOriginal: Double?
+        var replyRubricOriginal: Double?
+        var repliesPassingOriginal: Int?
+        var repliesOfferedOriginal: Int?
+        var replyMessages: Int?
+        var repliesRelevant: Int?
+        var repliesOfferedForRelevance: Int?
+        var relevanceMessages: Int?
         var rubricLines: [String] = []
         var baselineRSSMB = 0.0
         var peakRSSMB = 0.0
@@ -214,41 +225,55 @@ struct BenchAICommand: ParsableCommand {
     /// rubric's automatic checks; the texts are printed so a reader can judge the rest.
     static func scoreJudgedSet(generator: any TextGenerator, into r: inout Result) async throws {
         let threads = try JudgedSet.load()
-        var summaryScores: [SummaryRubric.Score] = []
+        var summaryScores: [(thread: JudgedThread, score: SummaryRubric.Score)] = []
         var replySets: [(thread: JudgedThread, last: ThreadMessageText, replies: [SmartReply])] = []
         for thread in threads {
-            let score: SummaryRubric.Score
-            var text = ""
-            do {
-                text = try await ThreadSummarizer(generator: generator, timeoutSeconds: 120).summarize(subject: thread.subject, messages: thread.messages).text
-                score = thread.rubric.score(text, thread: thread.messages, subject: thread.subject)
-            } catch { score = .refused; text = "(refused: \(error))" }
-            summaryScores.append(score)
-            r.rubricLines.append(String(format: "  %@ summary %.2f: %@", thread.id, score.total, text)
-                                 + (score.notes.isEmpty ? "" : " [" + score.notes.joined(separator: "; ") + "]"))
+            if let rubric = thread.rubric {
+                let score: SummaryRubric.Score
+                var text = ""
+                do {
+                    text = try await ThreadSummarizer(generator: generator, timeoutSeconds: 120).summarize(subject: thread.subject, messages: thread.messages).text
+                    score = rubric.score(text, thread: thread.messages, subject: thread.subject)
+                } catch { score = .refused; text = "(refused: \(error))" }
+                summaryScores.append((thread, score))
+                r.rubricLines.append(String(format: "  %@ summary %.2f: %@", thread.id, score.total, text)
+                                     + (score.notes.isEmpty ? "" : " [" + score.notes.joined(separator: "; ") + "]"))
+            }
             guard let last = thread.messages.last else { continue }
             let replies = (try? await SmartReplyGenerator(generator: generator, timeoutSeconds: 120).replies(to: last, subject: thread.subject).replies) ?? []
             replySets.append((thread, last, replies))
         }
         let templates = ReplyRubric.templates(replySets.map { ($0.replies.map(\.text), $0.last.sender) })
-        var replyScores: [ReplyRubric.Score] = []
+        var replyScores: [(thread: JudgedThread, score: ReplyRubric.Score)] = []
         for set in replySets {
-            let replyScore = ReplyRubric.score(set.replies.map { ($0.intent, $0.text) }, to: set.last, templates: templates)
-            replyScores.append(replyScore)
+            let replyScore = ReplyRubric.score(set.replies.map { ($0.intent, $0.text) }, to: set.last, templates: templates, topics: set.thread.replyTopics)
+            replyScores.append((set.thread, replyScore))
             r.rubricLines.append(String(format: "  %@ replies %.2f: ", set.thread.id, replyScore.total) + set.replies.map { "\"\($0.text)\"" }.joined(separator: " ")
                                  + (replyScore.notes.isEmpty ? "" : " [" + replyScore.notes.joined(separator: "; ") + "]"))
         }
         guard !summaryScores.isEmpty else { return }
         func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(max(1, values.count)) }
-        r.judgedThreads = threads.count
-        r.summaryRubric = mean(summaryScores.map(\.total))
-        r.summaryRubricCriteria = ["grounded": mean(summaryScores.map(\.grounded)), "content": mean(summaryScores.map(\.content)),
-                                   "people": mean(summaryScores.map(\.people)), "latestStatus": mean(summaryScores.map(\.latestStatus)),
-                                   "length": mean(summaryScores.map(\.length))]
-        r.summariesRefused = summaryScores.filter { $0 == .refused }.count
-        r.replyRubric = mean(replyScores.map(\.total))
-        r.repliesPassing = replyScores.map(\.passing).reduce(0, +)
-        r.repliesOffered = replyScores.map(\.offered).reduce(0, +)
+        let summaries = summaryScores.map(\.score)
+        r.judgedThreads = summaries.count
+        r.summaryRubric = mean(summaries.map(\.total))
+        r.summaryRubricCriteria = ["grounded": mean(summaries.map(\.grounded)), "content": mean(summaries.map(\.content)),
+                                   "people": mean(summaries.map(\.people)), "latestStatus": mean(summaries.map(\.latestStatus)),
+                                   "length": mean(summaries.map(\.length))]
+        r.summariesRefused = summaries.filter { $0 == .refused }.count
+        r.summaryRubricOriginal = mean(summaryScores.filter(\.thread.original).map(\.score.total))
+        let replies = replyScores.map(\.score)
+        r.replyMessages = replies.count
+        r.replyRubric = mean(replies.map(\.total))
+        r.repliesPassing = replies.map(\.passing).reduce(0, +)
+        r.repliesOffered = replies.map(\.offered).reduce(0, +)
+        let original = replyScores.filter(\.thread.original).map(\.score)
+        r.replyRubricOriginal = mean(original.map(\.total))
+        r.repliesPassingOriginal = original.map(\.passing).reduce(0, +)
+        r.repliesOfferedOriginal = original.map(\.offered).reduce(0, +)
+        let judged = replies.filter { $0.relevant != nil }
+        r.repliesRelevant = judged.compactMap(\.relevant).reduce(0, +)
+        r.repliesOfferedForRelevance = judged.map(\.offered).reduce(0, +)
+        r.relevanceMessages = judged.count
     }
 
     static func median(_ reps: Int, _ body: () async throws -> Void) async throws -> Double? {
@@ -301,8 +326,9 @@ struct BenchAICommand: ParsableCommand {
                      "generation tok/s: layer \(f(r.layerGenerationTokensPerSecond, "%.1f")) vs raw \(f(r.rawGenerationTokensPerSecond, "%.1f")) (ratio \(f(r.generationRatio, "%.2f")))",
                      "summary rubric (\(r.judgedThreads ?? 0) judged threads, automatic checks): \(f(r.summaryRubric, "%.2f"))"
                         + (r.summaryRubricCriteria.map { c in " · " + ["grounded", "content", "people", "latestStatus", "length"].map { "\($0) \(f(c[$0], "%.2f"))" }.joined(separator: " · ") } ?? "")
-                        + ", refused \(r.summariesRefused ?? 0)",
-                     "reply rubric (automatic checks): \(f(r.replyRubric, "%.2f")) · \(r.repliesPassing ?? 0) passing of \(r.repliesOffered ?? 0) offered (3 asked per thread)",
+                        + ", refused \(r.summariesRefused ?? 0); the first six threads: \(f(r.summaryRubricOriginal, "%.2f"))",
+                     "reply rubric (\(r.replyMessages ?? 0) messages, automatic checks): \(f(r.replyRubric, "%.2f")) · \(r.repliesPassing ?? 0) passing of \(r.repliesOffered ?? 0) offered (3 asked per message); the first six threads: \(f(r.replyRubricOriginal, "%.2f")) · \(r.repliesPassingOriginal ?? 0) of \(r.repliesOfferedOriginal ?? 0)",
+                     "reply relevance (\(r.relevanceMessages ?? 0) messages with topics): \(r.repliesRelevant ?? 0) of \(r.repliesOfferedForRelevance ?? 0) offered replies name what the message is about",
                      String(format: "memory: baseline %.0f MB, peak %.0f MB, peak above baseline %.0f MB (spec < 500 MB)", r.baselineRSSMB, r.peakRSSMB, r.peakAboveBaselineMB),
                      "  inference (chat model loaded → end): peak above baseline \(f(r.inferencePeakAboveBaselineMB, "%.0f")) MB; at the end \(String(format: "%.0f", r.endRSSFileMB)) MB file pages (model weights) + \(String(format: "%.0f", r.endRSSAnonMB)) MB anonymous",
                      "load average: \(r.loadAtStart) at the start, \(r.loadAtEnd) at the end (the box is shared)"]

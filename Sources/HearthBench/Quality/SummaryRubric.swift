@@ -83,12 +83,16 @@ struct SummaryRubric: Sendable, Hashable {
 /// message lacks (`Grounding`, sentence starts lenient: "Sure", "Sorry"), and — when it opens
 /// with a name — opens with the sender's first name; and it is not the same line (names aside)
 /// the model wrote for another thread of the set. The set's score is passing replies / 3,
-/// counting only distinct intents. Whether a reply answers what was asked (relevance) is not
-/// automatic: the bench prints the replies for a reader.
+/// counting only distinct intents. Whether a reply answers what was asked (relevance) is only
+/// approximated (session 11): a judged message may list the topics a relevant reply talks about
+/// (written after reading it, before running the model), and a reply naming none of them counts
+/// as off topic; the bench prints the replies for a reader.
 enum ReplyRubric {
     struct Score: Sendable, Hashable, Encodable {
         var offered: Int
         var passing: Int
+        /// Offered replies naming one of the message's topics; nil when the message has none.
+        var relevant: Int?
         var notes: [String]
         var total: Double { Double(passing) / 3 }
     }
@@ -96,7 +100,7 @@ enum ReplyRubric {
     /// `templates`: replies (as `templateKey`) that came back for two or more different threads
     /// of the set — a canned line, not an answer to this message (issue 15's complaint).
     static func score(_ replies: [(intent: ReplyIntent, text: String)], to message: ThreadMessageText,
-                      templates: Set<String> = []) -> Score {
+                      templates: Set<String> = [], topics: [String] = []) -> Score {
         let grounding = Grounding(sources: [message.sender, message.text])
         let firstName = message.sender.split(separator: " ").first.map(String.init) ?? message.sender
         var notes: [String] = []
@@ -109,7 +113,21 @@ enum ReplyRubric {
             if problems.isEmpty { passing += 1 } else { notes.append("\(reply.intent.rawValue): " + problems.joined(separator: "; ")) }
         }
         if replies.count < 3 { notes.append("\(replies.count) of 3 offered") }
-        return Score(offered: replies.count, passing: passing, notes: notes)
+        var relevant: Int?
+        if !topics.isEmpty {
+            let onTopic = replies.filter { isRelevant($0.text, topics: topics) }
+            relevant = onTopic.count
+            for reply in replies where !isRelevant(reply.text, topics: topics) { notes.append("\(reply.intent.rawValue): off topic") }
+        }
+        return Score(offered: replies.count, passing: passing, relevant: relevant, notes: notes)
+    }
+
+    /// The reply talks about one of the topics (case-insensitive, at a word's start: "earring"
+    /// matches "earrings", "ini" does not match "finish").
+    static func isRelevant(_ text: String, topics: [String]) -> Bool {
+        topics.contains { topic in
+            text.range(of: "\\b" + NSRegularExpression.escapedPattern(for: topic), options: [.regularExpression, .caseInsensitive]) != nil
+        }
     }
 
     static func problems(_ text: String, grounding: Grounding, firstName: String) -> [String] {
