@@ -93,6 +93,34 @@ import Testing
         }
     }
 
+    /// The demo mailbox's list thread whose summary read "Hannah Ito is the local model for
+    /// summaries." (session 10): every word is in the thread, only the join is invented.
+    static let localModelThread = [
+        ThreadMessageText(sender: "Hannah Ito", date: Date(timeIntervalSince1970: 1_763_700_000),
+                          text: "Curious what people use for thread summaries on older laptops. The small one is quick but a bit terse."),
+        ThreadMessageText(sender: "Tom Becker", date: Date(timeIntervalSince1970: 1_763_703_600),
+                          text: "I stick with the default. Summaries only run for threads of three or more messages anyway."),
+        ThreadMessageText(sender: "Ravi Patel", date: Date(timeIntervalSince1970: 1_763_707_200),
+                          text: "Same here. The bigger models were not worth the fan noise for me. Tom is the maintainer of the importer, by the way."),
+        ThreadMessageText(sender: "Hannah Ito", date: Date(timeIntervalSince1970: 1_763_710_800), text: "Fair. Default it is. I'm a happy user of the default."),
+    ]
+
+    @Test func aSummarySayingWhatAPersonIsThatTheThreadNeverSaysOfThemIsRejected() throws {
+        let validator = SummaryValidator(subject: "Which local model for summaries?", messages: Self.localModelThread,
+                                         instructions: ThreadSummarizer.instructionTexts)
+        #expect(throws: AIError.self) { try validator.validated("Hannah Ito is the local model for summaries.") }
+        #expect(throws: AIError.self) { try validator.validated("Tom Becker sticks with the default. Ravi is a local model for summaries.") }
+        #expect(throws: AIError.self) { try validator.validated("Tom sticks with the default, and Hannah Ito was the model's maintainer.") }
+        // What the thread does say of them: Ravi names Tom the importer's maintainer; Hannah
+        // calls herself a user of the default.
+        let good = "Tom Becker is the maintainer of the importer and sticks with the default. Hannah Ito is a happy user of the default too."
+        #expect(try validator.validated(good) == good)
+        // Actions, not identities, are never read as such claims.
+        let actions = "Hannah Ito asked which model people use for summaries. Tom and Ravi stick with the default, and Hannah agreed."
+        #expect(try validator.validated(actions) == actions)
+        #expect(try validator.validated("Hannah is the one who asked. Tom sticks with the default.") == "Hannah is the one who asked. Tom sticks with the default.")
+    }
+
     @Test func aRejectedSummaryIsRetriedOnceThenTheThreadsOwnSentencesOrNothingAreShown() async throws {
         let inventing = FakeTextGenerator { _ in "Dave and Erin decided to rewrite the build on Monday." }
         let fallback = try await ThreadSummarizer(generator: inventing).summarize(subject: "Build broken", messages: Self.thread)

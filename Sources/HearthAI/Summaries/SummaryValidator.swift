@@ -3,6 +3,8 @@ import Foundation
 /// Decides whether a generated summary may be shown (issue 15). It cleans the text (preambles,
 /// markdown, bullets), then rejects it when it
 /// - names a person, place, date or number the thread does not contain (`Grounding`),
+/// - says what a person *is* when the thread never says it of them (`IdentityClaims`: "Hannah
+///   Ito is the local model for summaries."),
 /// - repeats the prompt ("Who does what, by when Latest status" leaked before),
 /// - echoes the thread (a long verbatim run) or the subject (twice, or as a whole sentence),
 /// - repeats itself, or is empty or outside 1–4 sentences.
@@ -11,9 +13,11 @@ public struct SummaryValidator: Sendable {
     let subject: String
     let grounding: Grounding
     let instructions: Grounding
+    let identities: IdentityClaims
 
     public init(subject: String, messages: [ThreadMessageText], instructions: [String]) {
         self.subject = subject
+        identities = IdentityClaims(messages: messages)
         let sources = [subject] + messages.flatMap { [$0.sender, $0.text] }
             + messages.map { SalientSentences.speakerName($0.sender) } + Self.dateWords(messages.map(\.date))
         grounding = Grounding(sources: sources)
@@ -29,6 +33,9 @@ public struct SummaryValidator: Sendable {
         let claims = grounding.unsupportedClaims(in: summary)
         if !claims.isEmpty {
             throw AIError.unusableOutput("the summary names what the thread does not: \(claims.prefix(3).joined(separator: ", "))")
+        }
+        if let sentence = identities.unsupported(in: summary) {
+            throw AIError.unusableOutput("the summary says of a person what the thread does not (\"\(sentence)\")")
         }
         // Four words in a row from the prompt that the thread does not have: prompt text leaked.
         let leak = Self.sharedRuns(summary, instructions: instructions, source: grounding, length: 4)
