@@ -182,6 +182,48 @@ extension LlamaIntegrationTests {
     }
 }
 
+extension LlamaIntegrationTests {
+    /// A note that asks for an opinion, not a favour (session 11): no refusal is asked for, and
+    /// what is offered names something of the message, in the user's voice, not the assistant's.
+    @Test(.model("qwen2.5-coder-0.5b")) func repliesToANoteAreAboutItAndOfferNoRefusal() async throws {
+        let generator = LlamaTextGenerator(modelPath: try TestModels.require("qwen2.5-coder-0.5b"), host: TestModels.host)
+        let message = ThreadMessageText(sender: "Dana Okafor <dana@example.test>", date: Date(), text: """
+            Took a photo of the new mural by the office entrance this morning. The colours are really striking. What do you think?
+            """)
+        let (replies, output) = try await SmartReplyGenerator(generator: generator, timeoutSeconds: 120)
+            .replies(to: message, subject: "Mural by the entrance")
+        print("model wrote: \(output.text)\nreplies kept: \(replies.map { "\($0.intent.rawValue): \($0.text)" })")
+        #expect(!replies.contains { $0.intent == .decline })
+        let validator = SmartReplyValidator(original: message.text, subject: "Mural by the entrance", sender: "Dana Okafor",
+                                            instructions: SmartReplyGenerator.instructionTexts(sender: "Dana Okafor"))
+        for reply in replies {
+            #expect(reply.text.hasPrefix("Hi Dana,"), "\(reply.text)")
+            #expect(validator.isOnTopic(Grounding.words(reply.text)), "\(reply.text)")
+            #expect(!["happy to help", "anything else", "help you"].contains { reply.text.lowercased().contains($0) }, "\(reply.text)")
+        }
+    }
+
+    /// The demo mailbox's thread whose summary read "Hannah Ito is the local model for
+    /// summaries." (session 10): whatever is shown says of nobody what the thread does not.
+    @Test(.model("qwen2.5-coder-0.5b")) func theLocalModelThreadIsSummarisedWithoutJoiningANameToTheSubject() async throws {
+        let generator = LlamaTextGenerator(modelPath: try TestModels.require("qwen2.5-coder-0.5b"), host: TestModels.host)
+        let thread = [
+            ThreadMessageText(sender: "Hannah Ito", date: Date(timeIntervalSince1970: 1_763_700_000),
+                              text: "Curious what people use for thread summaries on older laptops. The small one is quick but a bit terse."),
+            ThreadMessageText(sender: "Tom Becker", date: Date(timeIntervalSince1970: 1_763_703_600),
+                              text: "I stick with the default. Summaries only run for threads of three or more messages anyway."),
+            ThreadMessageText(sender: "Ravi Patel", date: Date(timeIntervalSince1970: 1_763_707_200),
+                              text: "Same here. The bigger models were not worth the fan noise for me."),
+            ThreadMessageText(sender: "Hannah Ito", date: Date(timeIntervalSince1970: 1_763_710_800), text: "Fair. Default it is."),
+        ]
+        let output = try await ThreadSummarizer(generator: generator, timeoutSeconds: 120)
+            .summarize(subject: "Which local model for summaries?", messages: thread)
+        print("summary: \(output.text)")
+        #expect(IdentityClaims(messages: thread).unsupported(in: output.text) == nil, "\(output.text)")
+        #expect(output.text.range(of: #"(Hannah|Tom|Ravi)( \w+)? (is|was) the (local )?model"#, options: .regularExpression) == nil, "\(output.text)")
+    }
+}
+
 /// Messages of a real thread from the SpamAssassin corpus, for the summary test.
 enum CorpusThread {
     static func messages(_ keys: [String]) throws -> [ThreadMessageText] {

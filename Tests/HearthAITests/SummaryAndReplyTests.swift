@@ -300,6 +300,60 @@ import Testing
         #expect(output.text.contains("quick question:"))
     }
 
+    /// Session 11, read on the widened judged set: a refusal was offered to a photo ("…won't be
+    /// able to see the photo") and to a report; a yes opened "I'll be happy to help (you out)"
+    /// for most threads; a question asked "is there anything else I can help you with?".
+    @Test func aRefusalIsOnlyAskedForWhenTheMessageAsksSomething() async throws {
+        let generator = FakeTextGenerator(answeringWithOptions: { _, options in
+            options.answerPrefix.hasSuffix("able to") ? " see the mural." : (options.openingChoices.first ?? "") + " the mural colours tonight."
+        })
+        let note = ThreadMessageText(sender: "Dana Okafor", date: Date(),
+                                     text: "Took a photo of the new mural by the office entrance. The colours are striking. What do you think?")
+        let (replies, _) = try await SmartReplyGenerator(generator: generator).replies(to: note, subject: "Mural photo")
+        #expect(generator.calls == 2)
+        #expect(!replies.contains { $0.intent == .decline }, "\(replies)")
+        let request = ThreadMessageText(sender: "Dana Okafor", date: Date(), text: "Could you send me the mural photo by Friday?")
+        #expect(SmartReplyGenerator.intents(for: request.text) == [.accept, .decline, .question])
+        #expect(SmartReplyGenerator.intents(for: note.text) == [.accept, .question])
+    }
+
+    @Test func theYesReplyOpensWithAnActionTheModelChoosesNotWithItsOwnHelpfulness() async throws {
+        let generator = FakeTextGenerator(answeringWithOptions: { _, options in
+            #expect(options.openingChoices.isEmpty == !options.answerPrefix.hasSuffix("I'll"))
+            return options.openingChoices.isEmpty ? " when is it due?" : options.openingChoices[0] + " the draft tonight."
+        })
+        let message = ThreadMessageText(sender: "Dana Okafor", date: Date(), text: "Could you review the draft before Friday?")
+        let (replies, _) = try await SmartReplyGenerator(generator: generator).replies(to: message, subject: "Draft")
+        #expect(SmartReplyGenerator.acceptVerbs.allSatisfy { $0.hasPrefix(" ") } && !SmartReplyGenerator.acceptVerbs.contains(" be"))
+        #expect(replies.first?.text == "Hi Dana, thanks! I'll\(SmartReplyGenerator.acceptVerbs[0]) the draft tonight.")
+    }
+
+    @Test func repliesInTheAssistantsVoiceOrAboutNothingInTheMessageAreDropped() {
+        let note = SmartReplyValidator(original: "Note that I since got rid of bayes.ini; it's embedded in Options.py now.",
+                                       subject: "timtest broke?", sender: "Tim Peters",
+                                       instructions: SmartReplyGenerator.instructionTexts(sender: "Tim Peters"))
+        #expect(note.reply("Hi Tim, thanks! I'll be happy to help you out.", intent: .accept, after: []) == nil)
+        #expect(note.reply("Hi Tim, quick question: is there anything else I can help you with?", intent: .question, after: []) == nil)
+        // A yes to a note that names nothing of it, and one that does.
+        #expect(note.reply("Hi Tim, thanks! I'll take a look at it tomorrow.", intent: .accept, after: []) == nil)
+        #expect(note.reply("Hi Tim, thanks! I'll move my settings into Options.py.", intent: .accept, after: [])?.intent == .accept)
+        #expect(note.reply("Hi Tim, quick question: does timtest still read the old file?", intent: .question, after: [])?.intent == .question)
+        // A plain yes to a request answers it.
+        let request = SmartReplyValidator(original: "Can you join the review on Friday?", subject: "Review", sender: "Alice Martin",
+                                          instructions: SmartReplyGenerator.instructionTexts(sender: "Alice Martin"))
+        #expect(request.reply("Hi Alice, thanks! I'll be there.", intent: .accept, after: [])?.intent == .accept)
+    }
+
+    @Test func aBareAddressIsGreetedByAFirstNameOnlyWhenItHoldsOne() {
+        #expect(SmartReplyGenerator.addressName("hannah.ito@example.com") == "Hannah")
+        #expect(SmartReplyGenerator.addressName("Marta Ruiz <marta@example.test>") == "Marta Ruiz")
+        #expect(SmartReplyGenerator.addressName("Marta Ruiz") == "Marta Ruiz")
+        for address in ["anonymous@mit.edu", "eryq@rhine.gsfc.nasa.gov", "info@shop.example", "no-reply@x.example", "<support@x.example>"] {
+            #expect(SmartReplyGenerator.addressName(address) == "Someone", "\(address)")
+            #expect(SmartReplyGenerator.opening(.accept, sender: SmartReplyGenerator.addressName(address)) == "Hi, thanks! I'll")
+        }
+    }
+
     @Test func replyValidatorDropsLoopsAndTheChatModelsOwnVoice() {
         let validator = SmartReplyValidator(original: "Can you join the review on Friday?", subject: "Review", sender: "Alice Martin",
                                             instructions: SmartReplyGenerator.instructionTexts(sender: "Alice Martin"))

@@ -137,7 +137,7 @@ public enum SalientSentences {
 
     /// The name a speaker goes by: the display name without quotes or an address, else the
     /// address's local part.
-    static func speakerName(_ sender: String) -> String {
+    public static func speakerName(_ sender: String) -> String {
         var name = sender.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
         if let angle = name.firstIndex(of: "<") { name = String(name[..<angle]).trimmingCharacters(in: CharacterSet(charactersIn: "\"' ")) }
         if name.contains("@") { name = String(name.split(separator: "@").first ?? Substring(name)) }

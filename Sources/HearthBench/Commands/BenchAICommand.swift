@@ -227,6 +227,7 @@ struct BenchAICommand: ParsableCommand {
         let threads = try JudgedSet.load()
         var summaryScores: [(thread: JudgedThread, score: SummaryRubric.Score)] = []
         var replySets: [(thread: JudgedThread, last: ThreadMessageText, replies: [SmartReply])] = []
+        var droppedLines: [String: [String]] = [:]
         for thread in threads {
             if let rubric = thread.rubric {
                 let score: SummaryRubric.Score
@@ -240,16 +241,22 @@ struct BenchAICommand: ParsableCommand {
                                      + (score.notes.isEmpty ? "" : " [" + score.notes.joined(separator: "; ") + "]"))
             }
             guard let last = thread.messages.last else { continue }
-            let replies = (try? await SmartReplyGenerator(generator: generator, timeoutSeconds: 120).replies(to: last, subject: thread.subject).replies) ?? []
+            let answer = try? await SmartReplyGenerator(generator: generator, timeoutSeconds: 120).replies(to: last, subject: thread.subject)
+            let replies = answer?.replies ?? []
             replySets.append((thread, last, replies))
+            // What the model wrote and the validator dropped, for the reader.
+            let dropped = (answer?.output.text ?? "").split(separator: "\n").map(String.init)
+                .filter { line in !replies.contains { line.lowercased().hasPrefix($0.text.lowercased().prefix(40)) } }
+            if !dropped.isEmpty { droppedLines[thread.id] = dropped }
         }
         let templates = ReplyRubric.templates(replySets.map { ($0.replies.map(\.text), $0.last.sender) })
         var replyScores: [(thread: JudgedThread, score: ReplyRubric.Score)] = []
         for set in replySets {
-            let replyScore = ReplyRubric.score(set.replies.map { ($0.intent, $0.text) }, to: set.last, templates: templates, topics: set.thread.replyTopics)
+            let replyScore = ReplyRubric.score(set.replies.map { ($0.intent, $0.text) }, to: set.last, templates: templates, topics: set.thread.replyTopics, subject: set.thread.subject)
             replyScores.append((set.thread, replyScore))
             r.rubricLines.append(String(format: "  %@ replies %.2f: ", set.thread.id, replyScore.total) + set.replies.map { "\"\($0.text)\"" }.joined(separator: " ")
                                  + (replyScore.notes.isEmpty ? "" : " [" + replyScore.notes.joined(separator: "; ") + "]"))
+            if let dropped = droppedLines[set.thread.id] { r.rubricLines.append("    dropped: " + dropped.map { "\"\($0)\"" }.joined(separator: " ")) }
         }
         guard !summaryScores.isEmpty else { return }
         func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(max(1, values.count)) }

@@ -100,9 +100,12 @@ enum ReplyRubric {
     /// `templates`: replies (as `templateKey`) that came back for two or more different threads
     /// of the set — a canned line, not an answer to this message (issue 15's complaint).
     static func score(_ replies: [(intent: ReplyIntent, text: String)], to message: ThreadMessageText,
-                      templates: Set<String> = [], topics: [String] = []) -> Score {
-        let grounding = Grounding(sources: [message.sender, message.text])
-        let firstName = message.sender.split(separator: " ").first.map(String.init) ?? message.sender
+                      templates: Set<String> = [], topics: [String] = [], subject: String = "") -> Score {
+        // The subject is part of what the user read: a reply may name "CVS" from it (session 11).
+        let grounding = Grounding(sources: [message.sender, message.text, subject])
+        // The sender's name as the app reads it: "eryq@host" is "eryq", not the whole address.
+        let speaker = SalientSentences.speakerName(message.sender)
+        let firstName = speaker.split(separator: " ").first.map(String.init) ?? speaker
         var notes: [String] = []
         var passing = 0
         var intents: Set<ReplyIntent> = []
