@@ -392,6 +392,34 @@ import Testing
         #expect(validator.reply("Hi Bo, thanks! I'll ship it soon.", intent: .accept, after: [])?.intent == .accept)
     }
 
+    /// Session 11, judged set: a list's "Tim> …" quote reached the digest as the quoter's own
+    /// words ("Skip ran thru all of them and checked every box" — Tim had), and a pasted
+    /// command and a traceback were copied into summaries.
+    @Test func quotesMarkedWithANameAndPastedCodeStayOutOfTheDigest() {
+        let reply = """
+            [Tim Peters]
+                Tim> About half the developers were missing some permission, so I ran thru
+                Tim> all of them and checked every box.
+            Time to upgrade I guess. I'll try a checkout into a new directory tonight.
+            """
+        #expect(MailTextTrimmer.trim(reply, namedQuotes: true) == "Time to upgrade I guess. I'll try a checkout into a new directory tonight.")
+        #expect(MailTextTrimmer.trim(reply).contains("Tim> all of them"))   // the categoriser's reading is unchanged
+        let first = ThreadMessageText(sender: "Skip Montanaro", date: Date(timeIntervalSince1970: 1_031_000_000), text: """
+            I can't write to the repository since Monday. CVS complains:
+
+            % cvs add unheader.py
+            cvs [server aborted]: "add" requires write access to the repository
+
+            Traceback (most recent call last): File "/home/skip/timtest.py", line 294, in drive
+            """)
+        let second = ThreadMessageText(sender: "Tim Peters", date: Date(timeIntervalSince1970: 1_031_003_600),
+                                       text: "I fixed the permissions for everyone. Please try again.")
+        let digest = SalientSentences.select([first, ThreadMessageText(sender: "Skip Montanaro", date: Date(timeIntervalSince1970: 1_031_001_000), text: reply), second])
+        let lines = digest.flatMap(\.sentences).joined(separator: " | ")
+        #expect(!lines.contains("% cvs") && !lines.contains("Traceback") && !lines.contains("checked every box"), "\(lines)")
+        #expect(lines.contains("repository since Monday") && lines.contains("Skip will try a checkout"), "\(lines)")
+    }
+
     @Test func trimmerDropsQuotesSignaturesAndAttributionLines() {
         let text = "Sounds good.\nOn Tue, 5 Mar 2002, Bob wrote:\n> old text\n> more\nSee you.\n-- \nBob\nPhone 123"
         #expect(MailTextTrimmer.trim(text) == "Sounds good.\nSee you.")

@@ -34,7 +34,7 @@ public struct SmartReplyGenerator: Sendable {
     }
 
     public func replies(to message: ThreadMessageText, subject: String) async throws -> (replies: [SmartReply], output: GenerationOutput) {
-        let text = MailTextTrimmer.trim(message.text, maxCharacters: 700)
+        let text = MailTextTrimmer.trim(message.text, maxCharacters: 700, namedQuotes: true)
         let sender = SalientSentences.speakerName(message.sender)
         let greeted = Self.addressName(message.sender)
         let validator = SmartReplyValidator(original: text, subject: subject, sender: sender,

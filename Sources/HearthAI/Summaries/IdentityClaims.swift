@@ -26,7 +26,7 @@ struct IdentityClaims: Sendable {
         let nameWords = Dictionary(uniqueKeysWithValues: speakers.map { ($0, Self.nameWords($0)) })
         for message in messages {
             let speaker = SalientSentences.speakerName(message.sender)
-            let text = MailTextTrimmer.trim(message.text, maxCharacters: 4_000)
+            let text = MailTextTrimmer.trim(message.text, maxCharacters: 4_000, namedQuotes: true)
             for sentence in ThreadSummarizer.sentences(text) {
                 let words = Set(Grounding.words(sentence).map(Self.plain))
                 // The writer's sentences about themselves ("I'm the release manager").

@@ -23,7 +23,7 @@ public enum SalientSentences {
             let speaker = speakerName(message.sender)
             // Between two people "you" is the other one.
             let addressee = speakers.count == 2 ? speakers.first { $0 != speaker } : nil
-            let text = MailTextTrimmer.trim(message.text, maxCharacters: 2_000)
+            let text = MailTextTrimmer.trim(message.text, maxCharacters: 2_000, namedQuotes: true)
             let candidates = sentences(in: text)
             let isLast = index == shown.count - 1
             let limit = isLast ? perMessage + 1 : perMessage
@@ -92,7 +92,7 @@ public enum SalientSentences {
     static func score(_ sentence: String, position: Int) -> Double {
         let lower = sentence.lowercased()
         let words = lower.split { !$0.isLetter && !$0.isNumber && $0 != "'" }
-        guard words.count >= 3, words.count <= 60 else { return 0 }
+        guard words.count >= 3, words.count <= 60, !looksLikeCode(sentence) else { return 0 }
         if fillers.contains(where: { lower.hasPrefix($0) }) && words.count <= 8 { return 0 }
         var score = 1.0 / Double(position + 1)   // the first sentences of a message matter most
         if decisionWords.contains(where: { containsWords(lower, $0) }) { score += 2 }
@@ -102,6 +102,14 @@ public enum SalientSentences {
         if lower.range(of: #"\d"#, options: .regularExpression) != nil { score += 0.5 }
         if sentence.hasSuffix("?") { score += 0.5 }
         return score
+    }
+
+    /// A pasted command or traceback ("% cvs add unheader.py …", "Traceback (most recent call
+    /// last): File "/home/…", line 294"): worth nothing to a summary, and a small model copies
+    /// it whole (session 11, judged set).
+    static func looksLikeCode(_ sentence: String) -> Bool {
+        sentence.range(of: #"^[%$#] \S|Traceback \(most recent call last\)|File "[^"]+", line \d+|^\w+Error: "#,
+                       options: .regularExpression) != nil
     }
 
     /// Whether `phrase` occurs in `lower` as whole words: "final" is not in "finally", "agree"
