@@ -315,6 +315,10 @@ import Testing
         let request = ThreadMessageText(sender: "Dana Okafor", date: Date(), text: "Could you send me the mural photo by Friday?")
         #expect(SmartReplyGenerator.intents(for: request.text) == [.accept, .decline, .question])
         #expect(SmartReplyGenerator.intents(for: note.text) == [.accept, .question])
+        // An imperative is a request too.
+        #expect(SmartReplyGenerator.intents(for: "Looks fine to me, ship it.") == [.accept, .decline, .question])
+        #expect(SmartReplyGenerator.intents(for: "Bob, send me the slides before noon.") == [.accept, .decline, .question])
+        #expect(SmartReplyGenerator.intents(for: "I shipped it this morning. The numbers look good.") == [.accept, .question])
     }
 
     @Test func theYesReplyOpensWithAnActionTheModelChoosesNotWithItsOwnHelpfulness() async throws {

@@ -16,7 +16,9 @@ struct FakeGenerator: TextGenerator {
     static let summary = "Anna shared the budget and Bob approved it. <b>Ship</b> it now."
     /// How the model continues each reply's opening (yes, no, question; the generator writes
     /// the greeting and the first words itself, `GenerationOptions.answerPrefix`).
-    static let replyEndings = [" ship it today.", " approve this yet.", " could you send the final numbers?"]
+    /// A question must name something of the message or its subject (session 11), so it asks
+    /// about the budget.
+    static let replyEndings = [" ship it today.", " approve this yet.", " could you send the final budget numbers?"]
 
     func generate(_ messages: [ChatMessage], options: GenerationOptions) async throws -> GenerationOutput {
         if fails { throw AIError.timedOut(seconds: options.timeoutSeconds) }

@@ -110,10 +110,13 @@ public struct SmartReplyGenerator: Sendable {
         asksSomething(text) ? ReplyIntent.allCases : [.accept, .question]
     }
 
-    /// The message asks the reader to do, attend or agree to something.
+    /// The message asks the reader to do, attend or agree to something: a request phrase, or
+    /// an imperative opening a clause ("Looks fine to me, ship it.", "Please review …").
     static func asksSomething(_ text: String) -> Bool {
         let lower = " " + text.lowercased().replacingOccurrences(of: "’", with: "'") + " "
         return requestPhrases.contains { lower.contains($0) }
+            || lower.range(of: #"(^\s*|[.!?,;:]\s+|\n\s*)(\w+,\s+)?(ship|send|review|check|approve|sign|call|book|merge|deploy|push|fix|join|bring|forward|confirm|schedule|submit|pay|order|decide|vote|reply|answer|meet)\s+(it|this|that|them|the|me|us|a|an|your|our|by|on|before|today|tomorrow)\b"#,
+                           options: .regularExpression) != nil
     }
 
     static let requestPhrases = [
