@@ -96,8 +96,9 @@ public struct SmartReplyGenerator: Sendable {
 
     /// What the user does on saying yes: the accept reply's first word after "I'll" is the
     /// likeliest of these (`GenerationOptions.openingChoices`, one token's logits, no extra
-    /// decoding). Left free, the model opened 7 of 12 judged accepts with "I'll be happy to
-    /// help (you out)" — an assistant's phrase, the same line for every thread (session 11).
+    /// decoding). Left free, the model opened 7 of the 10 yes-replies it wrote for the 12
+    /// judged messages with "I'll be happy to help (you out)" — an assistant's phrase, the
+    /// same line for every thread (session 11).
     static let acceptVerbs = [" check", " look", " try", " send", " fix", " test", " update", " ask", " review", " read",
                               " take", " bring", " join", " call", " write", " meet", " keep", " sort", " give", " share",
                               " forward", " follow", " plan", " book", " move", " add", " change", " get", " let", " see"]
