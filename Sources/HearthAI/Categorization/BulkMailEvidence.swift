@@ -23,7 +23,9 @@ struct BulkMailEvidence: Sendable {
     var precedence: String?
     /// "unsubscribe", "view this email in your browser", "you are receiving this"…
     var boilerplate: [String]
-    /// Nobody is named as recipient (undisclosed-recipients, Bcc-only delivery).
+    /// Nobody is named as recipient (undisclosed-recipients, Bcc-only delivery), or only a
+    /// placeholder is ("To: Undisclosed-Recipient", "Recipient list suppressed": what mass-mail
+    /// programs write instead of an address).
     var undisclosedRecipients: Bool
     /// A recipient is a list or group address (lists.*, groups.*, …-users@, …-devel@).
     var sentToList: Bool
@@ -63,13 +65,22 @@ struct BulkMailEvidence: Sendable {
             guard bodyWithoutDisclaimer.contains(phrase) else { return false }
             return !(signed && Self.companyFooterPhrases.contains(phrase)) || letterPart.contains(phrase)
         }
-        undisclosedRecipients = input.recipients.isEmpty
+        undisclosedRecipients = input.recipients.allSatisfy(Self.isPlaceholderRecipient)
         // The first recipient: a list post names the list in To; a direct copy of a reply names the person.
         sentToList = input.recipients.first.map { Self.isListAddress($0.address.lowercased()) } ?? false
         listDelivery = Self.listDelivery(input)
         let letter = Self.beforeSignOff(body)
         links = letter.components(separatedBy: "http://").count + letter.components(separatedBy: "https://").count
             + letter.components(separatedBy: "www.").count - 3
+    }
+
+    /// A recipient that names nobody: no address at all ("Undisclosed-Recipient", an empty group
+    /// left as a word) or the undisclosed/suppressed wording mail programs put in To when the real
+    /// recipients are all in Bcc.
+    static func isPlaceholderRecipient(_ recipient: EmailAddress) -> Bool {
+        let address = recipient.address.lowercased(), name = recipient.name?.lowercased() ?? ""
+        return !address.contains("@") || ["undisclosed", "recipient list suppressed", "recipients not shown"]
+            .contains { address.contains($0) || name.contains($0) }
     }
 
     /// Lines mail programs put above a forwarded message (Gmail, Apple Mail, Outlook and their
