@@ -29,3 +29,19 @@ import Testing
         #expect(CategorySignals.evaluate(letter).category == .primary)
     }
 }
+
+extension PersonShapedBulkMailTests {
+    /// A web address as the display name ("RegisterNewExtensions.net") is a site's or a brand's
+    /// signature even from a free-mail address; a person's name carries no top-level domain.
+    @Test func aWebAddressAsTheNameIsAnOrganisationsNotAPersons() {
+        let site = Self.mail("regdomains@freemail.example", "RegisterNewExtensions.net", to: Self.friend, "New domain extensions",
+                             "The new extensions are available for pre-registration on a first come, first serve basis.")
+        #expect(BulkMailEvidence(site).organisationSender)
+        #expect(CategorySignals.evaluate(site).category != .primary)
+        #expect(BulkMailEvidence.isOrganisationName("Deals.Example.com", domain: "mail.example"))
+        // People's names, initials and nicknames with dots are not web addresses.
+        for name in ["J. R. Smith", "j.smith", "Mary-Ann O'Neil", "Dr. Jane Doe"] {
+            #expect(!BulkMailEvidence.isOrganisationName(name, domain: "isp.example", local: "jsmith"), "\(name)")
+        }
+    }
+}

@@ -220,6 +220,13 @@ struct BulkMailEvidence: Sendable {
             return false
         }
         if words.contains(where: { organisationWords.contains($0) }) { return true }
+        // A web address as the name ("RegisterNewExtensions.net", "deals.example.com"): a site
+        // or a brand signs that way, whatever domain it mails from; a person's name has no
+        // top-level domain in it.
+        let labels = name.split(separator: ".")
+        if !name.contains(" "), !name.contains("@"), labels.count >= 2, let last = labels.last, webTopLevelDomains.contains(String(last)) {
+            return true
+        }
         // "Sarah from Acme", "Tom at Acme": the shape onboarding and marketing tools give their
         // mail, a first name and the brand the domain carries. A person's own mail names no
         // brand there ("Jane from accounting" names a department, not the domain).
@@ -232,6 +239,12 @@ struct BulkMailEvidence: Sendable {
         let brand = domain.split(separator: ".").dropLast().map(String.init)
         return words.count <= 2 && squashed.count >= 4 && brand.contains(squashed)
     }
+
+    /// Top-level domains brands and web sites put into their names.
+    static let webTopLevelDomains: Set<String> = [
+        "com", "net", "org", "biz", "info", "io", "co", "shop", "store", "online", "site", "app", "us", "uk", "de", "fr",
+        "it", "es", "nl", "eu", "ca", "au", "in", "ch", "at", "be",
+    ]
 
     static let organisationWords: Set<String> = [
         "team", "news", "newsletter", "newsletters", "digest", "daily", "weekly", "monthly", "list", "mailing", "support",
