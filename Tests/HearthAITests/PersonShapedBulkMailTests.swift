@@ -44,4 +44,35 @@ extension PersonShapedBulkMailTests {
             #expect(!BulkMailEvidence.isOrganisationName(name, domain: "isp.example", local: "jsmith"), "\(name)")
         }
     }
+
+    /// A first message of HTML alone (no plain-text part) is built by a template or a mass-mail
+    /// program; people's mail programs send text, or text with an HTML alternative. It is left
+    /// to the embeddings instead of being decided as a person's, and synced mail keeps the field.
+    @Test func aFirstMessageOfHTMLAloneIsNotDecidedAsAPersonsMail() {
+        func input(_ contentType: String) -> CategorizationInput {
+            CategorizationInput(from: EmailAddress(name: "Deepa Rao", address: "deepa.rao@isp.example"), recipients: Self.friend,
+                                subject: "Exhibition and conference in March",
+                                text: "Our organisation runs the annual exhibition and conference for the telecom industry in March.",
+                                headers: [HeaderField(name: "Content-Type", value: contentType)])
+        }
+        let template = input("text/html; charset=\"us-ascii\"")
+        #expect(BulkMailEvidence(template).htmlOnly)
+        let verdict = CategorySignals.evaluate(template)
+        #expect(verdict.category != .primary && verdict.lean != .primary)
+        #expect(verdict.reasons.contains { $0.contains("HTML only") })
+        // The same message from a mail program: plain text, or text with an HTML alternative.
+        for structure in ["text/plain; charset=utf-8", "multipart/alternative; boundary=\"b1\"", "multipart/mixed; boundary=\"b2\""] {
+            #expect(!BulkMailEvidence(input(structure)).htmlOnly, "\(structure)")
+            #expect(CategorySignals.evaluate(input(structure)).category == .primary, "\(structure)")
+        }
+        // A reply stays a conversation whatever its structure.
+        var reply = template
+        reply.subject = "Re: Exhibition and conference in March"
+        reply.isReply = true
+        #expect(CategorySignals.evaluate(reply).category == .primary)
+        // Kept at sync only when it carries the signal.
+        let kept = CategorizationHeaders.pick([HeaderField(name: "Content-Type", value: "text/html; charset=utf-8")]).map(\.name)
+        #expect(kept == ["Content-Type"])
+        #expect(CategorizationHeaders.pick([HeaderField(name: "Content-Type", value: "multipart/alternative; boundary=x")]).isEmpty)
+    }
 }

@@ -36,6 +36,11 @@ struct BulkMailEvidence: Sendable {
     /// list's bounce or owner address (Majordomo's owner-x@, Ecartis' and Mailman's x-bounce(s)@,
     /// x-request@, x-admin@, a Google/Yahoo group), or Mailman's X-BeenThere, Ecartis' X-List.
     var listDelivery: String?
+    /// The message is HTML alone, with no plain-text part (`Content-Type: text/html` at the
+    /// top). People's mail programs — Gmail, Outlook, Apple Mail, Thunderbird, phones — send
+    /// plain text or text with an HTML alternative; a body of HTML only is built by mass-mail
+    /// programs, shops' and services' templates and web forms (SpamAssassin's MIME_HTML_ONLY).
+    var htmlOnly: Bool
 
     var isBulk: Bool {
         espFingerprint != nil || listHeaders || precedence.map(AutomatedMail.isBulkPrecedence) == true || !boilerplate.isEmpty
@@ -69,6 +74,7 @@ struct BulkMailEvidence: Sendable {
         // The first recipient: a list post names the list in To; a direct copy of a reply names the person.
         sentToList = input.recipients.first.map { Self.isListAddress($0.address.lowercased()) } ?? false
         listDelivery = Self.listDelivery(input)
+        htmlOnly = input.header("Content-Type").map(CategorizationHeaders.isHTMLOnly) ?? false
         let letter = Self.beforeSignOff(body)
         links = letter.components(separatedBy: "http://").count + letter.components(separatedBy: "https://").count
             + letter.components(separatedBy: "www.").count - 3

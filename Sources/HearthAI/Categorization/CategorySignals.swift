@@ -324,12 +324,16 @@ public enum CategorySignals {
             reasons.append("a generic salutation and an offer")
             return SignalVerdict(category: nil, confidence: 0.5, candidates: withoutSocial, reasons: reasons, lean: .promotions)
         }
+        // HTML alone is how templates and mass-mail programs build a message, not how a
+        // person's mail program sends one: such a first message is not decided as a person's.
+        if evidence.htmlOnly { reasons.append("HTML only, no plain-text part") }
         if named && !evidence.undisclosedRecipients && input.recipients.count <= 10 && scores.promotions < 2 && scores.updates < 3
-            && evidence.links < 5 {
+            && evidence.links < 5 && !evidence.htmlOnly {
             return SignalVerdict(category: .primary, confidence: 0.86, candidates: [.primary], reasons: reasons)
         }
         // A first message to many, or with a newsletter-like subject: the embeddings decide,
-        // leaning primary unless nobody is named as recipient (a circular sent Bcc).
+        // leaning primary unless nobody is named as recipient (a circular sent Bcc) or the
+        // message is HTML alone.
         if evidence.undisclosedRecipients { reasons.append("no recipient named") }
         // A bare address whose subject is a notice ("Bollettino meteorologico del 29/11",
         // "Daily report"): how scripts and notification systems write, so it leans updates —
@@ -340,6 +344,6 @@ public enum CategorySignals {
             return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons, lean: .updates)
         }
         return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons,
-                             lean: evidence.undisclosedRecipients ? nil : .primary)
+                             lean: evidence.undisclosedRecipients || evidence.htmlOnly ? nil : .primary)
     }
 }

@@ -18,6 +18,10 @@ public enum CategorizationHeaders {
         "sender", "x-beenthere", "x-list", "x-mailman-version", "x-ecartis-version",
         // RSS-to-email services' feed fields.
         "x-rss-feed", "x-rss-item", "x-rss-id", "x-feed-url",
+        // The message's own structure: people's mail programs send plain text or text with an
+        // HTML alternative; HTML alone is what mass-mail and web tools send (issue 15, session 11).
+        // Kept only when it says text/html (`pick`): the other types carry no signal.
+        "content-type",
     ]
 
     /// Prefixes of fields only bulk-mail services write (campaign and tracking ids of Mailchimp,
@@ -28,6 +32,11 @@ public enum CategorizationHeaders {
         "x-pm-message-id", "x-postmark", "x-mandrill", "x-mailjet", "x-job", "x-sendinblue",
     ]
 
+    /// A top-level Content-Type of HTML alone (no plain-text part beside it).
+    public static func isHTMLOnly(_ contentType: String) -> Bool {
+        contentType.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("text/html")
+    }
+
     public static func isSignal(_ name: String) -> Bool {
         let lower = name.lowercased()
         return names.contains(lower) || espPrefixes.contains { lower.hasPrefix($0) }
@@ -36,7 +45,7 @@ public enum CategorizationHeaders {
     /// The signal fields of a parsed header, in their original order, values capped at 300
     /// characters (a List-Unsubscribe with a dozen URLs says nothing more than one), at most 24.
     public static func pick(_ headers: [HeaderField]) -> [HeaderField] {
-        headers.filter { isSignal($0.name) }.prefix(24)
+        headers.filter { isSignal($0.name) && ($0.name.lowercased() != "content-type" || isHTMLOnly($0.value)) }.prefix(24)
             .map { HeaderField(name: $0.name, value: String($0.value.prefix(300))) }
     }
 }
