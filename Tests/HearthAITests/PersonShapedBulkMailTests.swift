@@ -75,4 +75,32 @@ extension PersonShapedBulkMailTests {
         #expect(kept == ["Content-Type"])
         #expect(CategorizationHeaders.pick([HeaderField(name: "Content-Type", value: "multipart/alternative; boundary=x")]).isEmpty)
     }
+
+    /// A bulk-mail service that sends under a person's name still leaves its own domain in the
+    /// bounce address (Return-Path) or as the DKIM signing domain (d=): mail sent through an ESP
+    /// is not a person writing, whatever From says. A person's own provider signs it too, with
+    /// its own domain, which says nothing.
+    @Test func anESPsBounceAddressOrDKIMDomainIsABulkFingerprint() {
+        func input(_ headers: [(String, String)]) -> CategorizationInput {
+            CategorizationInput(from: EmailAddress(name: "Tom Baker", address: "tom@bakery.example"), recipients: Self.friend,
+                                subject: "Our autumn menu", text: "Hi, our autumn menu is here: pumpkin bread, apple cake and more.",
+                                headers: headers.map { HeaderField(name: $0.0, value: $0.1) })
+        }
+        let viaESPs = [
+            [("Return-Path", "<0100018c2f3a-5e1b@us-west-2.amazonses.com>")],
+            [("DKIM-Signature", "v=1; a=rsa-sha256; c=relaxed/relaxed; d=sendgrid.info; s=smtpapi; h=from:subject; bh=abc=; b=xyz=")],
+            [("Return-Path", "<bounce-mc.us5_1234.5678-alex=home.example@mail112.suw13.mcdlv.net>")],
+        ]
+        for headers in viaESPs {
+            #expect(BulkMailEvidence(input(headers)).espFingerprint != nil, "\(headers)")
+            #expect(CategorySignals.evaluate(input(headers)).category != .primary, "\(headers)")
+            // Synced mail keeps the field.
+            #expect(CategorizationHeaders.pick(headers.map { HeaderField(name: $0.0, value: $0.1) }).count == 1, "\(headers)")
+        }
+        let own = [("Return-Path", "<tom@bakery.example>"),
+                   ("DKIM-Signature", "v=1; a=rsa-sha256; d=bakery.example; s=google; h=from:to:subject; bh=abc=; b=xyz=")]
+        #expect(BulkMailEvidence(input(own)).espFingerprint == nil)
+        #expect(CategorySignals.evaluate(input(own)).category == .primary)
+        #expect(CategorizationHeaders.pick(own.map { HeaderField(name: $0.0, value: $0.1) }).isEmpty)
+    }
 }

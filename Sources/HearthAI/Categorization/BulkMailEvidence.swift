@@ -308,10 +308,18 @@ struct BulkMailEvidence: Sendable {
             return name
         }
         // The bulk-mail service's own domain in Sender (Mailchimp's "shop=example.com@mail12.mcsv.net",
-        // SendGrid's, Amazon SES's…): it sent the mail on the brand's behalf.
-        if let sender = input.header("Sender").flatMap(Self.bareAddress), let domain = sender.split(separator: "@").last,
-           let service = espSendingDomains.first(where: { domain == $0 || domain.hasSuffix("." + $0) }) {
-            return "Sender at \(service)"
+        // SendGrid's, Amazon SES's…), in the bounce address (Return-Path) or as the signing domain
+        // of a DKIM signature (d=): it sent the mail on the brand's behalf, whatever From says.
+        for field in ["Sender", "Return-Path"] {
+            if let address = input.header(field).flatMap(Self.bareAddress), let domain = address.split(separator: "@").last,
+               let service = CategorizationHeaders.espDomain(String(domain)) {
+                return "\(field) at \(service)"
+            }
+        }
+        for signature in input.headers where signature.name.caseInsensitiveCompare("DKIM-Signature") == .orderedSame {
+            if let domain = CategorizationHeaders.dkimSigningDomain(signature.value), let service = CategorizationHeaders.espDomain(domain) {
+                return "DKIM signed by \(service)"
+            }
         }
         if let field = input.headers.first(where: { field in
             let name = field.name.lowercased()
@@ -323,15 +331,6 @@ struct BulkMailEvidence: Sendable {
         }
         return nil
     }
-
-    /// Domains bulk-mail services send from on their customers' behalf (Mailchimp, Mandrill,
-    /// SendGrid, Amazon SES, Mailgun, SparkPost, Marketo, Salesforce Marketing Cloud, Campaign
-    /// Monitor, Constant Contact, Klaviyo, Postmark, Mailjet, HubSpot).
-    static let espSendingDomains: [String] = [
-        "mcsv.net", "mcdlv.net", "rsgsv.net", "mandrillapp.com", "sendgrid.net", "amazonses.com", "mailgun.org",
-        "sparkpostmail.com", "mktomail.com", "exacttarget.com", "createsend.com", "ccsend.com", "klaviyomail.com",
-        "postmarkapp.com", "mailjet.com", "hubspotemail.net",
-    ]
 
     static let bulkMailers: [String] = [
         "mailchimp", "mailchimp mailer", "lyris", "listmanager", "phplist", "campaign monitor", "createsend",
