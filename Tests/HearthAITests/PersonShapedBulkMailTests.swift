@@ -103,4 +103,30 @@ extension PersonShapedBulkMailTests {
         #expect(CategorySignals.evaluate(input(own)).category == .primary)
         #expect(CategorizationHeaders.pick(own.map { HeaderField(name: $0.0, value: $0.1) }).isEmpty)
     }
+
+    /// A full date in the subject ("Headlines for 2026-11-25", "Bollettino del 25/11/2026") is
+    /// how periodic issues and reports are titled: with a list's Precedence and tag such an issue
+    /// is an announcement, not a discussion post. A person's dated subject stays theirs.
+    @Test func aDatedIssueOnAListIsNotADiscussionPost() {
+        let issue = CategorizationInput(from: EmailAddress(address: "pudge@site.example"), recipients: [EmailAddress(address: "headlines@site.example")],
+                                        subject: "[site] Headlines for 2026-11-25",
+                                        text: "Parser 2.1 released. A new module for parsing dates. Talks from the Berlin workshop.",
+                                        headers: [HeaderField(name: "Precedence", value: "list")])
+        #expect(CategoryVocabulary.hasFullDate(issue.subject))
+        #expect(CategorySignals.evaluate(issue).category != .forums)
+        for subject in ["Release 2.10.1", "Score 3-1 tonight", "Call at 10.30", "Version 1/2/3 of the plan"] {
+            #expect(!CategoryVocabulary.hasFullDate(subject), "\(subject)")
+        }
+        for subject in ["Report 25.11.2026", "Bollettino del 29/11/2015", "Minutes 2026-11-25"] {
+            #expect(CategoryVocabulary.hasFullDate(subject), "\(subject)")
+        }
+        var reply = issue
+        reply.subject = "Re: [hikers] Walk on 2026-11-28?"
+        reply.isReply = true
+        reply.from = EmailAddress(name: "Maria Lopez", address: "maria@home.example")
+        #expect(CategorySignals.evaluate(reply).category == .forums)
+        let minutes = CategorizationInput(from: EmailAddress(name: "Jane Doe", address: "jane@firm.example"), recipients: Self.friend,
+                                          subject: "Minutes of 25.11.2026", text: "Hi Alex, here are the minutes; two actions for you.")
+        #expect(CategorySignals.evaluate(minutes).category == .primary)
+    }
 }
