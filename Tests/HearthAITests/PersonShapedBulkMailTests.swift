@@ -129,4 +129,22 @@ extension PersonShapedBulkMailTests {
                                           subject: "Minutes of 25.11.2026", text: "Hi Alex, here are the minutes; two actions for you.")
         #expect(CategorySignals.evaluate(minutes).category == .primary)
     }
+
+    /// Mass mail forges a stranger's name over a generated mailbox ("Wilmer Capps"
+    /// <fyouizjnp@…>); people's addresses echo their names, or are words and initials.
+    @Test func aStrangersNameOnAGeneratedMailboxIsNotDecidedAsAPersonsMail() {
+        let forged = Self.mail("fyouizjnp@isp.example", "Wilmer Capps", to: Self.friend, "Low or high blood pressure? We can help.",
+                               "If you need a good pharmacy site, we are your answer. Thousands of happy customers.")
+        #expect(CategorySignals.isGeneratedMailbox("fyouizjnp", name: "Wilmer Capps"))
+        let verdict = CategorySignals.evaluate(forged)
+        #expect(verdict.category != .primary && verdict.lean != .primary)
+        // People's own mailboxes: their names, initials, words, numbers, dots.
+        for (local, name) in [("hirschfeld", "Hans Hirschfeld"), ("mrkschmdt", "Mark Schmidt"), ("jane.doe", "Jane Doe"),
+                              ("hydroplane", "Bob Stone"), ("jdsmith", "John Smith"), ("kim1984", "Kim Ng"), ("alexandra", "Alex Morgan")] {
+            #expect(!CategorySignals.isGeneratedMailbox(local, name: name), "\(local) · \(name)")
+        }
+        let person = Self.mail("hirschfeld@isp.example", "Hans Hirschfeld", to: Self.friend, "Low or high blood pressure?",
+                               "Alex, the doctor says mine is fine now. How is yours?")
+        #expect(CategorySignals.evaluate(person).category == .primary)
+    }
 }
