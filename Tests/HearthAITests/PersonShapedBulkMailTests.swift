@@ -117,7 +117,7 @@ extension PersonShapedBulkMailTests {
         for subject in ["Release 2.10.1", "Score 3-1 tonight", "Call at 10.30", "Version 1/2/3 of the plan"] {
             #expect(!CategoryVocabulary.hasFullDate(subject), "\(subject)")
         }
-        for subject in ["Report 25.11.2026", "Bollettino del 29/11/2015", "Minutes 2026-11-25"] {
+        for subject in ["Report 25.11.2026", "Bollettino del 29/11/2015", "Minutes 2026-11-25", "Sales report 11/25/2026"] {
             #expect(CategoryVocabulary.hasFullDate(subject), "\(subject)")
         }
         var reply = issue

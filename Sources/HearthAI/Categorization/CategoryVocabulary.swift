@@ -95,10 +95,11 @@ enum CategoryVocabulary {
         return Scores(promotions: promotions, updates: updates)
     }
 
-    /// A calendar date with its year: 2002-08-07, 29/11/2015, 25.11.2026, 11/25/26 is not
-    /// enough (a version or a score); a year of four digits is required.
+    /// A calendar date with a four-digit year, ISO, day-first or month-first (2002-08-07,
+    /// 29/11/2015, 25.11.2026, 11/25/2026). Without the year ("11/25", "1.2.3") it could be a
+    /// version, a score or a ratio, so it does not count.
     static func hasFullDate(_ subject: String) -> Bool {
-        subject.range(of: #"(^|[^0-9])((19|20)\d\d-[01]?\d-[0-3]?\d|[0-3]?\d[./-][01]?\d[./-](19|20)\d\d)([^0-9]|$)"#,
+        subject.range(of: #"(^|[^0-9])((19|20)\d\d-[01]?\d-[0-3]?\d|[0-3]?\d[./-][0-3]?\d[./-](19|20)\d\d)([^0-9]|$)"#,
                       options: .regularExpression) != nil
     }
 
