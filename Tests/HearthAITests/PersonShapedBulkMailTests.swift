@@ -140,7 +140,9 @@ extension PersonShapedBulkMailTests {
         #expect(verdict.category != .primary && verdict.lean != .primary)
         // People's own mailboxes: their names, initials, words, numbers, dots.
         for (local, name) in [("hirschfeld", "Hans Hirschfeld"), ("mrkschmdt", "Mark Schmidt"), ("jane.doe", "Jane Doe"),
-                              ("hydroplane", "Bob Stone"), ("jdsmith", "John Smith"), ("kim1984", "Kim Ng"), ("alexandra", "Alex Morgan")] {
+                              ("hydroplane", "Bob Stone"), ("jdsmith", "John Smith"), ("kim1984", "Kim Ng"), ("alexandra", "Alex Morgan"),
+                              // A transliterated mailbox under a name in another script, and a name of short words.
+                              ("shcherbakov", "Сергей Щербаков"), ("schwrtzl", "Li Wu")] {
             #expect(!CategorySignals.isGeneratedMailbox(local, name: name), "\(local) · \(name)")
         }
         let person = Self.mail("hirschfeld@isp.example", "Hans Hirschfeld", to: Self.friend, "Low or high blood pressure?",

@@ -273,13 +273,18 @@ public enum CategorySignals {
     }
 
     /// A mailbox of letters no one would pick or pronounce, sharing nothing with the name: seven
-    /// or more letters only, four consonants in a row, no three letters of any name word in it.
+    /// or more letters only, four consonants in a row, no three letters of any name word in it
+    /// (a name in Latin letters with at least one word of three or more).
     static func isGeneratedMailbox(_ local: String, name: String) -> Bool {
         guard local.count >= 7, local.allSatisfy({ $0.isLetter && $0.isASCII }) else { return false }
         var run = 0, longest = 0
         for character in local { run = "aeiouy".contains(character) ? 0 : run + 1; longest = max(longest, run) }
         guard longest >= 4 else { return false }
         let words = name.lowercased().split { !$0.isLetter }.map(String.init).filter { $0.count >= 3 }
+        // Only a name in Latin letters can be compared with the mailbox: "Сергей Щербаков" writes
+        // from a transliteration ("shcherbakov") that shares no letter with it, and a name of
+        // short words ("Li Wu") gives nothing to compare; neither is judged.
+        guard !words.isEmpty, words.allSatisfy({ $0.allSatisfy(\.isASCII) }) else { return false }
         return !words.contains { word in
             (0...(word.count - 3)).contains { offset in
                 let start = word.index(word.startIndex, offsetBy: offset)
