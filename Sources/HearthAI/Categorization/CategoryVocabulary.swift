@@ -107,8 +107,18 @@ enum CategoryVocabulary {
     static func isTransactional(subject: String) -> Bool {
         let subject = subject.lowercased()
         return transactional.contains { subject.contains($0) } || serviceNotices.contains { subject.contains($0) }
-            || hasCode(subject) || isTicket(subject)
+            || hasCode(subject) || isTicket(subject) || isOrderReference(subject)
             || subject.range(of: #"\bshared\b.{1,80}\bwith you\b"#, options: .regularExpression) != nil
+    }
+
+    /// A shop's mail about one order, named with the shop in between or by its number ("Your
+    /// Larkspur Books order LB-48213", "Your Acme purchase", "Order #48213 confirmed", "Order
+    /// no. KC-20931"): order confirmations and receipts, which list prices and so read like an
+    /// advert to the vocabulary. Lower-cased subject.
+    static func isOrderReference(_ subject: String) -> Bool {
+        subject.range(of: #"\byour\b[^.!?:]{0,40}?\b(order|purchase|receipt|invoice|booking|reservation)\b(?!\s+(now|today|yours))"#,
+                      options: .regularExpression) != nil
+            || subject.range(of: #"\border\s*(#|no\.?|number|id)?\s*:?\s*[a-z]{0,4}-?\d{3,}"#, options: .regularExpression) != nil
     }
 
     /// A sign-in or verification code in the subject ("482913 is your Acme code", "Your code:
