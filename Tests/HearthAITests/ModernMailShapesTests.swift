@@ -48,6 +48,28 @@ import Testing
         #expect(CategorySignals.evaluate(offer).category != .updates)
     }
 
+    /// An order confirmation lists what was bought and the prices, which reads like an advert
+    /// to the vocabulary; the demo mailbox's three shops' confirmations ("Your Larkspur Books
+    /// order LB-48213") landed in Promotions while their "has shipped" mail was Updates.
+    @Test func aShopsOrderConfirmationIsAnUpdateNotAnAdvert() {
+        let receipt = """
+            Thank you for your order, Alex. Order LB-48213
+            The Design of Everyday Things £14.99
+            Atomic Habits (paperback) £10.49
+            Total £25.48
+            We'll email you again when it ships. Questions? Just reply to this email.
+            """
+        for subject in ["Your Larkspur Books order LB-48213", "Order #48213 confirmed", "Order no. KC-20931", "Your Acme purchase"] {
+            let input = Self.mail("orders@larkspurbooks.example.com", "Larkspur Books", subject, receipt)
+            #expect(CategorySignals.evaluate(input).category == .updates, "\(subject)")
+        }
+        // Selling with the word "order" in it is still an advert.
+        for subject in ["Your exclusive offer: order now and save 20%", "Order today, your free gift awaits!"] {
+            let advert = Self.mail("hello@shop.example", "Shop", subject, "New arrivals from $19. Shop now.", headers: Self.esp)
+            #expect(CategorySignals.evaluate(advert).category != .updates, "\(subject)")
+        }
+    }
+
     @Test func editorialNewslettersAreUpdatesAndShopsMailingsPromotions() {
         let essay = Self.mail("platformnotes@newsletters.example", "Casey Writer", "Why small models matter", """
             Casey Writer · Read in app. This week's essay: small language models on laptops. By Casey Writer.

@@ -117,6 +117,34 @@ struct SemanticSearchModelTests {
         }
     }
 
+    /// Found by meaning, but only what is close to the best match. One person's mailbox is
+    /// full of mail faintly alike (agendas, orders, notes from the same people), all above the
+    /// floor: in the demo mailbox "birthday present" listed 1:1 agendas and an invoice after the
+    /// birthday mail, and "electricity bill" car insurance and a train order after the bill.
+    @Test(.enabled(if: modelInstalled || modelsRequired, "skipped: embedding model (minilm) not installed"))
+    func unrelatedMailFoundOnlyByMeaningIsNotListedUnderAClearMatch() async throws {
+        let dir = try Corpora.temporaryDirectory("hearth-semantic-tail")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let hearth = HearthBinary(dataDirectory: dir.appendingPathComponent("data"))
+        let demo = try ExportRoundTripTests.demoMaildir(in: dir)
+        let imported = try hearth.run(["import", demo.path, "--account", "alex.morgan@example.com", "--no-progress"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let store = try MailStore.open(directory: dir.appendingPathComponent("data"))
+        let embedder = try #require(try SearchWiring.embedder(named: nil))
+        let engine = SearchEngine(store: store, embedder: embedder)
+        #expect(try await engine.indexManager.embedPending(using: embedder, batchSize: 16) > 90)
+        for (query, subject) in [("birthday present", "Mum's birthday — present ideas?"),
+                                 ("electricity bill", "Your energy bill: £64.20 due on the 15th")] {
+            let found = try await engine.search(query).results.map(\.subject.text)
+            #expect(found.first == subject, "\(query): \(found)")
+            #expect(found.count <= 3, "\(query): \(found)")
+        }
+        // Related mail found by meaning alone stays: the e-ticket under the journey reminder.
+        let train = try await engine.search("train to york").results.map(\.subject.text)
+        #expect(train.first == "Reminder: your journey to York is coming up", "\(train)")
+        #expect(train.contains("Your e-ticket: London → York, Friday 28th") && train.count <= 4, "\(train)")
+    }
+
     @Test(.enabled(if: modelInstalled || modelsRequired, "skipped: embedding model (minilm) not installed"))
     func hearthSearchUsesTheInstalledModelAndStaysKeywordOnlyWithoutIt() throws {
         let (hearth, dir) = try Self.imported("hearth-semantic-cli")

@@ -272,10 +272,13 @@ struct WebExportTests {
 
     struct Status: Decodable { var state: String; var done: Int; var total: Int; var message: String?; var file: String? }
 
-    /// Polls `/settings/export-status` until the background export is over (at most a minute).
+    /// Polls `/settings/export-status` until the background export is over (at most five minutes).
     static func finished(_ web: CurlSession, _ base: String) throws -> Status {
         var status = Status(state: "none", done: 0, total: 0)
-        for _ in 0..<240 {
+        // A deadline, not a speed claim: deflating ~80 MB in a debug build on a loaded 2-core
+        // box took over a minute once (the ZIP step alone), so the test waits up to five.
+        let deadline = Date().addingTimeInterval(300)
+        while Date() < deadline {
             let response = try web.get(base + "/settings/export-status")
             status = try JSONDecoder().decode(Status.self, from: Data(response.body.utf8))
             if status.state != "running" { return status }

@@ -23,7 +23,9 @@ struct BulkMailEvidence: Sendable {
     var precedence: String?
     /// "unsubscribe", "view this email in your browser", "you are receiving this"…
     var boilerplate: [String]
-    /// Nobody is named as recipient (undisclosed-recipients, Bcc-only delivery).
+    /// Nobody is named as recipient (undisclosed-recipients, Bcc-only delivery), or only a
+    /// placeholder is ("To: Undisclosed-Recipient", "Recipient list suppressed": what mass-mail
+    /// programs write instead of an address).
     var undisclosedRecipients: Bool
     /// A recipient is a list or group address (lists.*, groups.*, …-users@, …-devel@).
     var sentToList: Bool
@@ -34,6 +36,11 @@ struct BulkMailEvidence: Sendable {
     /// list's bounce or owner address (Majordomo's owner-x@, Ecartis' and Mailman's x-bounce(s)@,
     /// x-request@, x-admin@, a Google/Yahoo group), or Mailman's X-BeenThere, Ecartis' X-List.
     var listDelivery: String?
+    /// The message is HTML alone, with no plain-text part (`Content-Type: text/html` at the
+    /// top). People's mail programs — Gmail, Outlook, Apple Mail, Thunderbird, phones — send
+    /// plain text or text with an HTML alternative; a body of HTML only is built by mass-mail
+    /// programs, shops' and services' templates and web forms (SpamAssassin's MIME_HTML_ONLY).
+    var htmlOnly: Bool
 
     var isBulk: Bool {
         espFingerprint != nil || listHeaders || precedence.map(AutomatedMail.isBulkPrecedence) == true || !boilerplate.isEmpty
@@ -63,13 +70,23 @@ struct BulkMailEvidence: Sendable {
             guard bodyWithoutDisclaimer.contains(phrase) else { return false }
             return !(signed && Self.companyFooterPhrases.contains(phrase)) || letterPart.contains(phrase)
         }
-        undisclosedRecipients = input.recipients.isEmpty
+        undisclosedRecipients = input.recipients.allSatisfy(Self.isPlaceholderRecipient)
         // The first recipient: a list post names the list in To; a direct copy of a reply names the person.
         sentToList = input.recipients.first.map { Self.isListAddress($0.address.lowercased()) } ?? false
         listDelivery = Self.listDelivery(input)
+        htmlOnly = input.header("Content-Type").map(CategorizationHeaders.isHTMLOnly) ?? false
         let letter = Self.beforeSignOff(body)
         links = letter.components(separatedBy: "http://").count + letter.components(separatedBy: "https://").count
             + letter.components(separatedBy: "www.").count - 3
+    }
+
+    /// A recipient that names nobody: no address at all ("Undisclosed-Recipient", an empty group
+    /// left as a word) or the undisclosed/suppressed wording mail programs put in To when the real
+    /// recipients are all in Bcc.
+    static func isPlaceholderRecipient(_ recipient: EmailAddress) -> Bool {
+        let address = recipient.address.lowercased(), name = recipient.name?.lowercased() ?? ""
+        return !address.contains("@") || ["undisclosed", "recipient list suppressed", "recipients not shown"]
+            .contains { address.contains($0) || name.contains($0) }
     }
 
     /// Lines mail programs put above a forwarded message (Gmail, Apple Mail, Outlook and their
@@ -209,6 +226,13 @@ struct BulkMailEvidence: Sendable {
             return false
         }
         if words.contains(where: { organisationWords.contains($0) }) { return true }
+        // A web address as the name ("RegisterNewExtensions.net", "deals.example.com"): a site
+        // or a brand signs that way, whatever domain it mails from; a person's name has no
+        // top-level domain in it.
+        let labels = name.split(separator: ".")
+        if !name.contains(" "), !name.contains("@"), labels.count >= 2, let last = labels.last, webTopLevelDomains.contains(String(last)) {
+            return true
+        }
         // "Sarah from Acme", "Tom at Acme": the shape onboarding and marketing tools give their
         // mail, a first name and the brand the domain carries. A person's own mail names no
         // brand there ("Jane from accounting" names a department, not the domain).
@@ -221,6 +245,12 @@ struct BulkMailEvidence: Sendable {
         let brand = domain.split(separator: ".").dropLast().map(String.init)
         return words.count <= 2 && squashed.count >= 4 && brand.contains(squashed)
     }
+
+    /// Top-level domains brands and web sites put into their names.
+    static let webTopLevelDomains: Set<String> = [
+        "com", "net", "org", "biz", "info", "io", "co", "shop", "store", "online", "site", "app", "us", "uk", "de", "fr",
+        "it", "es", "nl", "eu", "ca", "au", "in", "ch", "at", "be",
+    ]
 
     static let organisationWords: Set<String> = [
         "team", "news", "newsletter", "newsletters", "digest", "daily", "weekly", "monthly", "list", "mailing", "support",
@@ -278,10 +308,18 @@ struct BulkMailEvidence: Sendable {
             return name
         }
         // The bulk-mail service's own domain in Sender (Mailchimp's "shop=example.com@mail12.mcsv.net",
-        // SendGrid's, Amazon SES's…): it sent the mail on the brand's behalf.
-        if let sender = input.header("Sender").flatMap(Self.bareAddress), let domain = sender.split(separator: "@").last,
-           let service = espSendingDomains.first(where: { domain == $0 || domain.hasSuffix("." + $0) }) {
-            return "Sender at \(service)"
+        // SendGrid's, Amazon SES's…), in the bounce address (Return-Path) or as the signing domain
+        // of a DKIM signature (d=): it sent the mail on the brand's behalf, whatever From says.
+        for field in ["Sender", "Return-Path"] {
+            if let address = input.header(field).flatMap(Self.bareAddress), let domain = address.split(separator: "@").last,
+               let service = CategorizationHeaders.espDomain(String(domain)) {
+                return "\(field) at \(service)"
+            }
+        }
+        for signature in input.headers where signature.name.caseInsensitiveCompare("DKIM-Signature") == .orderedSame {
+            if let domain = CategorizationHeaders.dkimSigningDomain(signature.value), let service = CategorizationHeaders.espDomain(domain) {
+                return "DKIM signed by \(service)"
+            }
         }
         if let field = input.headers.first(where: { field in
             let name = field.name.lowercased()
@@ -293,15 +331,6 @@ struct BulkMailEvidence: Sendable {
         }
         return nil
     }
-
-    /// Domains bulk-mail services send from on their customers' behalf (Mailchimp, Mandrill,
-    /// SendGrid, Amazon SES, Mailgun, SparkPost, Marketo, Salesforce Marketing Cloud, Campaign
-    /// Monitor, Constant Contact, Klaviyo, Postmark, Mailjet, HubSpot).
-    static let espSendingDomains: [String] = [
-        "mcsv.net", "mcdlv.net", "rsgsv.net", "mandrillapp.com", "sendgrid.net", "amazonses.com", "mailgun.org",
-        "sparkpostmail.com", "mktomail.com", "exacttarget.com", "createsend.com", "ccsend.com", "klaviyomail.com",
-        "postmarkapp.com", "mailjet.com", "hubspotemail.net",
-    ]
 
     static let bulkMailers: [String] = [
         "mailchimp", "mailchimp mailer", "lyris", "listmanager", "phplist", "campaign monitor", "createsend",

@@ -272,6 +272,27 @@ public enum CategorySignals {
         }
     }
 
+    /// A mailbox of letters no one would pick or pronounce, sharing nothing with the name: seven
+    /// or more letters only, four consonants in a row, no three letters of any name word in it
+    /// (a name in Latin letters with at least one word of three or more).
+    static func isGeneratedMailbox(_ local: String, name: String) -> Bool {
+        guard local.count >= 7, local.allSatisfy({ $0.isLetter && $0.isASCII }) else { return false }
+        var run = 0, longest = 0
+        for character in local { run = "aeiouy".contains(character) ? 0 : run + 1; longest = max(longest, run) }
+        guard longest >= 4 else { return false }
+        let words = name.lowercased().split { !$0.isLetter }.map(String.init).filter { $0.count >= 3 }
+        // Only a name in Latin letters can be compared with the mailbox: "Сергей Щербаков" writes
+        // from a transliteration ("shcherbakov") that shares no letter with it, and a name of
+        // short words ("Li Wu") gives nothing to compare; neither is judged.
+        guard !words.isEmpty, words.allSatisfy({ $0.allSatisfy(\.isASCII) }) else { return false }
+        return !words.contains { word in
+            (0...(word.count - 3)).contains { offset in
+                let start = word.index(word.startIndex, offsetBy: offset)
+                return local.contains(word[start..<word.index(start, offsetBy: 3)])
+            }
+        }
+    }
+
     /// An all-capitals subject of several words: headlines and alerts, not a person's mail.
     static func isShouting(_ subject: String) -> Bool {
         let letters = subject.filter(\.isLetter)
@@ -324,12 +345,21 @@ public enum CategorySignals {
             reasons.append("a generic salutation and an offer")
             return SignalVerdict(category: nil, confidence: 0.5, candidates: withoutSocial, reasons: reasons, lean: .promotions)
         }
+        // A stranger's name on a random-looking mailbox ("Wilmer Capps" <fyouizjnp@…>): mass
+        // mail forges a person's name over a generated address; people's addresses echo their
+        // names or are words. Not decided as a person's; the embeddings choose without a lean.
+        let forgedName = named && Self.isGeneratedMailbox(input.senderLocalPart ?? "", name: input.from?.name ?? "")
+        if forgedName { reasons.append("a person's name on a generated-looking address") }
+        // HTML alone is how templates and mass-mail programs build a message, not how a
+        // person's mail program sends one: such a first message is not decided as a person's.
+        if evidence.htmlOnly { reasons.append("HTML only, no plain-text part") }
         if named && !evidence.undisclosedRecipients && input.recipients.count <= 10 && scores.promotions < 2 && scores.updates < 3
-            && evidence.links < 5 {
+            && evidence.links < 5 && !evidence.htmlOnly && !forgedName {
             return SignalVerdict(category: .primary, confidence: 0.86, candidates: [.primary], reasons: reasons)
         }
         // A first message to many, or with a newsletter-like subject: the embeddings decide,
-        // leaning primary unless nobody is named as recipient (a circular sent Bcc).
+        // leaning primary unless nobody is named as recipient (a circular sent Bcc) or the
+        // message is HTML alone.
         if evidence.undisclosedRecipients { reasons.append("no recipient named") }
         // A bare address whose subject is a notice ("Bollettino meteorologico del 29/11",
         // "Daily report"): how scripts and notification systems write, so it leans updates —
@@ -340,6 +370,6 @@ public enum CategorySignals {
             return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons, lean: .updates)
         }
         return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons,
-                             lean: evidence.undisclosedRecipients ? nil : .primary)
+                             lean: evidence.undisclosedRecipients || evidence.htmlOnly || forgedName ? nil : .primary)
     }
 }

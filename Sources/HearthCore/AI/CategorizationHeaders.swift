@@ -18,7 +18,50 @@ public enum CategorizationHeaders {
         "sender", "x-beenthere", "x-list", "x-mailman-version", "x-ecartis-version",
         // RSS-to-email services' feed fields.
         "x-rss-feed", "x-rss-item", "x-rss-id", "x-feed-url",
+        // The message's own structure: people's mail programs send plain text or text with an
+        // HTML alternative; HTML alone is what mass-mail and web tools send (issue 15, session 11).
+        // Kept only when it says text/html (`pick`): the other types carry no signal.
+        "content-type",
+        // A bulk-mail service's bounce address or DKIM signing domain (kept only when it is one, `pick`).
+        "return-path", "dkim-signature",
     ]
+
+    /// Domains bulk-mail services send, bounce and sign from on their customers' behalf
+    /// (Mailchimp, Mandrill, SendGrid, Amazon SES, Mailgun, SparkPost, Marketo, Salesforce
+    /// Marketing Cloud, Campaign Monitor, Constant Contact, Klaviyo, Postmark, Mailjet, HubSpot).
+    public static let espSendingDomains: [String] = [
+        "mcsv.net", "mcdlv.net", "rsgsv.net", "mandrillapp.com", "sendgrid.net", "sendgrid.info", "amazonses.com",
+        "mailgun.org", "sparkpostmail.com", "mktomail.com", "exacttarget.com", "createsend.com", "ccsend.com",
+        "klaviyomail.com", "postmarkapp.com", "mtasv.net", "mailjet.com", "hubspotemail.net",
+    ]
+
+    /// The bulk-mail service a domain belongs to (itself or a subdomain of it), if any.
+    public static func espDomain(_ domain: String) -> String? {
+        let domain = domain.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: " >."))
+        return espSendingDomains.first { domain == $0 || domain.hasSuffix("." + $0) }
+    }
+
+    /// The signing domain (the `d=` tag) of a DKIM-Signature field's value.
+    public static func dkimSigningDomain(_ value: String) -> String? {
+        for tag in value.split(separator: ";") {
+            let parts = tag.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            if parts.count == 2, parts[0].lowercased() == "d", !parts[1].isEmpty { return parts[1].lowercased() }
+        }
+        return nil
+    }
+
+    /// Whether a field picked by name carries the signal it was kept for: a Content-Type only
+    /// when it is HTML alone, a Return-Path or DKIM-Signature only when a bulk-mail service's
+    /// domain is in it (every message has them; a person's say nothing).
+    static func carriesSignal(_ field: HeaderField) -> Bool {
+        switch field.name.lowercased() {
+        case "content-type": return isHTMLOnly(field.value)
+        case "return-path":
+            return field.value.split(separator: "@").last.map { espDomain(String($0)) != nil } ?? false
+        case "dkim-signature": return dkimSigningDomain(field.value).flatMap(espDomain) != nil
+        default: return true
+        }
+    }
 
     /// Prefixes of fields only bulk-mail services write (campaign and tracking ids of Mailchimp,
     /// SendGrid, Mailgun, Marketo, Salesforce Marketing Cloud, HubSpot, Klaviyo, Campaign Monitor…).
@@ -28,6 +71,11 @@ public enum CategorizationHeaders {
         "x-pm-message-id", "x-postmark", "x-mandrill", "x-mailjet", "x-job", "x-sendinblue",
     ]
 
+    /// A top-level Content-Type of HTML alone (no plain-text part beside it).
+    public static func isHTMLOnly(_ contentType: String) -> Bool {
+        contentType.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("text/html")
+    }
+
     public static func isSignal(_ name: String) -> Bool {
         let lower = name.lowercased()
         return names.contains(lower) || espPrefixes.contains { lower.hasPrefix($0) }
@@ -36,7 +84,7 @@ public enum CategorizationHeaders {
     /// The signal fields of a parsed header, in their original order, values capped at 300
     /// characters (a List-Unsubscribe with a dozen URLs says nothing more than one), at most 24.
     public static func pick(_ headers: [HeaderField]) -> [HeaderField] {
-        headers.filter { isSignal($0.name) }.prefix(24)
+        headers.filter { isSignal($0.name) && carriesSignal($0) }.prefix(24)
             .map { HeaderField(name: $0.name, value: String($0.value.prefix(300))) }
     }
 }

@@ -187,6 +187,7 @@ public final class SearchEngine: Sendable {
                    !SemanticFloor.standsOut(neighbours.map(\.score), allScores: nearest.map(\.score), model: embedder.modelIdentifier) {
                     neighbours = []   // no word of it is in the mail, and nothing is clearly like it
                 }
+                neighbours = SemanticFloor.nearTheBest(neighbours, model: embedder.modelIdentifier)
                 semantic = neighbours.map(\.id)
                 response.usedSemantic = true
             }
