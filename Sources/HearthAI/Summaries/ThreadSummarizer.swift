@@ -74,8 +74,9 @@ public struct ThreadSummarizer: Sendable {
         }
         // Both answers rejected (or no time left): the thread's own key sentences, if they make
         // a summary that passes the same checks; else nothing.
-        let excerpts = SalientSentences.select(messages, perMessage: 2)
-        if let fallback = SalientSentences.extractiveSummary(excerpts), let text = try? validator.validated(fallback) {
+        // Three a message, so the newest keeps four: a list of three decisions and a request.
+        let excerpts = SalientSentences.select(messages, perMessage: 3)
+        if let fallback = SalientSentences.extractiveSummary(excerpts), let text = try? validator.validated(fallback, quoting: true) {
             spent.text = text
             return spent
         }
