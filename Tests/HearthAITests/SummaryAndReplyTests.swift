@@ -232,20 +232,19 @@ import Testing
         #expect((2...4).contains(ThreadSummarizer.sentences(summary).count))
     }
 
-    @Test func theFallbackMayQuoteTheThreadAtLengthAModelAnswerMayNot() throws {
-        // Bulleted, not numbered: the numbers would break the copied run.
+    @Test func aFallbackThatWouldCopyALongRunDropsItsLeastWorthSentencesUntilItPasses() async throws {
+        // Bulleted, not numbered: the numbers would break the copied run. The four sentences in a
+        // row are 37 words, an echo to the validator; without the second decision they pass.
         let bulleted = Self.review.dropLast() + [ThreadMessageText(sender: "Maya Chen", date: Date(), text: """
             Decisions:
             - Server settings stay hidden unless discovery fails.
             - The AI model download moves to the last step, with the size shown up front.
             - Priya runs five usability sessions next week.
+            Alex, can you update the spec page by Monday?
             """)]
-        let validator = SummaryValidator(subject: "Onboarding", messages: Array(bulleted), instructions: ThreadSummarizer.instructionTexts)
-        let quoted = "Server settings stay hidden unless discovery fails. The AI model download moves to the last step, with the size shown up front. Priya runs five usability sessions next week."
-        #expect(throws: AIError.self) { try validator.validated(quoted) }
-        #expect(try validator.validated(quoted, quoting: true) == quoted)
-        // Quoting lifts only the echo rule: a name the thread lacks is still refused.
-        #expect(throws: AIError.self) { try validator.validated(quoted + " Quentin approved it.", quoting: true) }
+        let refused = FakeTextGenerator { _ in "Quentin decided everything." }
+        let output = try await ThreadSummarizer(generator: refused).summarize(subject: "Onboarding", messages: Array(bulleted))
+        #expect(output.text == "Maya: Server settings stay hidden unless discovery fails. Priya runs five usability sessions next week. Alex, can you update the spec page by Monday?")
     }
 
     @Test func decisionAndActionWordsCountOnlyAsWholeWords() {

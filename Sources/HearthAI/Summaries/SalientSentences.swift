@@ -76,13 +76,14 @@ public enum SalientSentences {
     ///   that something is "it" and not what was asked.
     /// Each writer is named once before their sentences ("Maya: Server settings stay hidden …
     /// Alex, can you update the spec page by Monday?"), not before every one.
-    public static func extractiveSummary(_ excerpts: [Excerpt]) -> String? {
+    /// `maxSentences` (2–4) caps the whole; the newest message's sentences of least worth go first.
+    public static func extractiveSummary(_ excerpts: [Excerpt], maxSentences: Int = 4) -> String? {
         guard let latest = excerpts.last else { return nil }
         let latestWorth = latest.sentences.enumerated().map { latest.worth($0.element, position: $0.offset) }
         let decisive = latestWorth.filter { $0 >= 2 }.count
         var picked: [(speaker: String, sentence: String)] = []
         if decisive == 0, excerpts.count >= 3 {
-            picked = questionAndAnswers(excerpts.dropLast())
+            picked = Array(questionAndAnswers(excerpts.dropLast()).prefix(max(0, maxSentences - 1)))
         } else if decisive == 1 {
             let earlier = excerpts.dropLast().flatMap { excerpt in excerpt.sentences.map { (excerpt, $0) } }
             if let best = earlier.max(by: { $0.0.worth($0.1, position: 1) < $1.0.worth($1.1, position: 1) }),
@@ -92,7 +93,7 @@ public enum SalientSentences {
         }
         // By worth, not by place: a closing request ("can you update the spec by Monday?") is
         // what the reader must act on, and it comes last.
-        let room = decisive >= 2 ? 4 : max(1, 3 - picked.count)
+        let room = max(1, min(maxSentences, decisive >= 2 ? 4 : 3) - picked.count)
         let ranked = latest.sentences.enumerated()
             .sorted { a, b in
                 let (x, y) = (latestWorth[a.offset], latestWorth[b.offset])

@@ -20,11 +20,7 @@ public struct SummaryValidator: Sendable {
         self.instructions = Grounding(sources: instructions)
     }
 
-    /// `quoting`: the text is the thread's own sentences (the extractive fallback), so a long
-    /// verbatim run is what it is meant to be, not an echo; every other check still applies.
-    /// Session 11: a newest message listing three decisions and a request is a 37-word run, and
-    /// as an "echo" the fallback showed a stale request from the first message instead.
-    public func validated(_ raw: String, quoting: Bool = false) throws -> String {
+    public func validated(_ raw: String) throws -> String {
         let text = Self.cleaned(raw)
         let sentences = ThreadSummarizer.sentences(text)
         guard text.count >= 20, !sentences.isEmpty else { throw AIError.unusableOutput("empty summary") }
@@ -55,7 +51,7 @@ public struct SummaryValidator: Sendable {
         }
         // Copying one extracted sentence is grounded; a summary that is mostly a verbatim run is an echo.
         let copied = grounding.longestCopiedRun(in: summary)
-        if !quoting, copied >= 24 || Double(copied) >= 0.8 * Double(Grounding.words(summary).count) {
+        if copied >= 24 || Double(copied) >= 0.8 * Double(Grounding.words(summary).count) {
             throw AIError.unusableOutput("the summary copies the thread verbatim")
         }
         let subjectWords = Grounding.words(subject)
