@@ -227,7 +227,7 @@ import Testing
         let summary = SalientSentences.extractiveSummary(SalientSentences.select(thread, perMessage: 3)) ?? ""
         // What was asked, what each answered, then how it ended — not just "Default it is."
         #expect(summary.hasPrefix("Hannah: Curious what people use for thread summaries on older laptops."), "\(summary)")
-        #expect(summary.contains("the default") && summary.contains("fan noise for Ravi"), "\(summary)")
+        #expect(summary.contains("Tom sticks with the default.") && summary.contains("fan noise for Ravi"), "\(summary)")
         #expect(summary.hasSuffix("Hannah: Default it is."), "\(summary)")
         #expect((2...4).contains(ThreadSummarizer.sentences(summary).count))
     }
@@ -245,6 +245,19 @@ import Testing
         let refused = FakeTextGenerator { _ in "Quentin decided everything." }
         let output = try await ThreadSummarizer(generator: refused).summarize(subject: "Onboarding", messages: Array(bulleted))
         #expect(output.text == "Maya: Server settings stay hidden unless discovery fails. Priya runs five usability sessions next week. Alex, can you update the spec page by Monday?")
+    }
+
+    @Test func aVerbAfterIAgreesWithTheNameThatReplacesIt() {
+        let third = { (text: String) in SalientSentences.thirdPerson(text, speaker: "Tom Becker") }
+        #expect(third("I stick with the default.") == "Tom sticks with the default.")
+        #expect(third("I push the fix and I try again tomorrow.") == "Tom pushes the fix and Tom tries again tomorrow.")
+        #expect(third("I don't know, I think so.") == "Tom doesn't know, Tom thinks so.")
+        #expect(third("I go there, I do it.") == "Tom goes there, Tom does it.")
+        // Past forms, modals and words alike in both tenses stay as written; an adverb is passed over.
+        #expect(third("I sent it and I fixed it.") == "Tom sent it and Tom fixed it.")
+        #expect(third("I can help, I won't wait, I read it.") == "Tom can help, Tom won't wait, Tom read it.")
+        #expect(third("I also agree, I never sent it.") == "Tom also agrees, Tom never sent it.")
+        #expect(third("I'll review it.") == "Tom will review it.")
     }
 
     @Test func decisionAndActionWordsCountOnlyAsWholeWords() {

@@ -206,14 +206,56 @@ public enum SalientSentences {
         rules += [
             (#"\bI'll\b"#, "\(first) will"), (#"\bI will\b"#, "\(first) will"), (#"\bI'm\b"#, "\(first) is"),
             (#"\bI am\b"#, "\(first) is"), (#"\bI've\b"#, "\(first) has"), (#"\bI have\b"#, "\(first) has"),
-            (#"\bI'd\b"#, "\(first) would"), (#"\bI was\b"#, "\(first) was"), (#"\bI\b"#, first),
+            (#"\bI'd\b"#, "\(first) would"), (#"\bI was\b"#, "\(first) was"),
             (#"\bmy\b"#, "\(first)'s"), (#"\bMy\b"#, "\(first)'s"), (#"\bme\b"#, first), (#"\bmyself\b"#, first),
         ]
         for (pattern, replacement) in rules {
             text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
         }
-        return text
+        text = withThirdPersonVerbs(text, name: first)
+        return text.replacingOccurrences(of: #"\bI\b"#, with: first, options: .regularExpression)
     }
+
+    /// "I stick with the default" → "Tom sticks with the default": the verb after a bare "I"
+    /// takes the third person's -s (session 11: the digest and the fallback read "Tom stick").
+    /// A verb that may be past ("sent", "fixed", "read") or a modal ("can", "won't") stays;
+    /// an adverb between is passed over ("I also agree" → "Tom also agrees").
+    static func withThirdPersonVerbs(_ text: String, name: String) -> String {
+        let adverb = "(?:also|just|still|never|always|already|really|only|usually|often|actually|even) "
+        guard let pattern = try? NSRegularExpression(pattern: #"\bI ("# + adverb + #")?([a-z’']+)\b"#) else { return text }
+        var result = text
+        let matches = pattern.matches(in: text, range: NSRange(text.startIndex..., in: text))
+        for match in matches.reversed() {
+            guard let whole = Range(match.range, in: result), let verbRange = Range(match.range(at: 2), in: result) else { continue }
+            let between = Range(match.range(at: 1), in: result).map { String(result[$0]) } ?? ""
+            let verb = String(result[verbRange])
+            result.replaceSubrange(whole, with: "\(name) \(between)\(presentThirdPerson(verb))")
+        }
+        return result
+    }
+
+    /// A first person's present-tense verb in the third person; any other word as it is.
+    static func presentThirdPerson(_ word: String) -> String {
+        let apostrophe = word.replacingOccurrences(of: "’", with: "'")
+        if let negative = ["don't": "doesn't", "haven't": "hasn't"][apostrophe] { return negative }
+        if apostrophe.contains("'") || unchangedAfterI.contains(word) || word.hasSuffix("ed") || word.hasSuffix("ly") { return word }
+        if let irregular = ["do": "does", "go": "goes", "have": "has"][word] { return irregular }
+        if ["s", "sh", "ch", "x", "z"].contains(where: word.hasSuffix) { return word + "es" }
+        if word.hasSuffix("y"), let before = word.dropLast().last, !"aeiou".contains(before) { return word.dropLast() + "ies" }
+        return word + "s"
+    }
+
+    /// Words after "I" that are not a present-tense verb taking -s: modals, past forms that do
+    /// not end in -ed, forms alike in present and past, adverbs.
+    static let unchangedAfterI: Set<String> = [
+        "can", "could", "would", "should", "might", "must", "may", "shall", "will", "did", "had", "was", "were", "am",
+        "sent", "said", "made", "took", "got", "thought", "found", "left", "met", "saw", "came", "went", "gave", "told",
+        "knew", "wrote", "ran", "bought", "brought", "felt", "kept", "built", "spent", "heard", "held", "lost", "paid",
+        "meant", "forgot", "chose", "began", "drove", "ate", "fell", "won", "sat", "spoke", "broke", "woke", "understood",
+        "read", "put", "set", "let", "cut", "hit", "quit", "cast", "cost", "hurt", "shut", "spread",
+        "also", "just", "still", "never", "always", "already", "only", "even", "often", "then", "now", "too",
+        "and", "or", "but", "to", "in", "on", "at", "for", "with", "the", "a",
+    ]
 
     /// Sentences of plain text: split after ".", "!" or "?" before whitespace and at line ends
     /// of short lines (greetings) and of list items, whitespace collapsed, list markers dropped.
