@@ -193,6 +193,101 @@ import Testing
         #expect(summary == "Alex will book 2pm and send the prototype link before then. Maya: Server settings stay hidden unless discovery fails. Alex, can you update the spec page by Monday?")
     }
 
+    /// The demo's review thread (session 11): an opening request, a question settled on the
+    /// way, and a newest message listing the decisions and one request.
+    static let review: [ThreadMessageText] = {
+        let day = Date(timeIntervalSince1970: 1_795_000_000)
+        return [
+            ThreadMessageText(sender: "Maya Chen", date: day, text: """
+                Hi Alex,
+
+                Could you walk the team through the new onboarding flow on Thursday? Thirty minutes should do. I'd like us to agree on the account step before Jonas starts on the settings discovery.
+
+                Maya
+                """),
+            ThreadMessageText(sender: "Alex Morgan", date: day.addingTimeInterval(3_600), text: "Thursday works. I'll book 2pm and send the prototype link before then."),
+            ThreadMessageText(sender: "Jonas Weber", date: day.addingTimeInterval(86_400), text: "Do we still show the server fields when we find the settings automatically? I'd hide them behind \"Edit settings\"."),
+            ThreadMessageText(sender: "Maya Chen", date: day.addingTimeInterval(5 * 86_400), text: """
+                Great review today, thank you both. Decisions:
+
+                1. Server settings stay hidden unless discovery fails.
+                2. The AI model download moves to the last step, with the size shown up front.
+                3. Priya runs five usability sessions next week.
+
+                Alex, can you update the spec page by Monday?
+
+                Maya
+                """),
+        ]
+    }()
+
+    @Test func itemsListedUnderAnOutcomeHeadingCountAsDecisions() {
+        let text = Self.review[3].text
+        #expect(SalientSentences.listedOutcomes(in: text) == [
+            "Server settings stay hidden unless discovery fails.",
+            "The AI model download moves to the last step, with the size shown up front.",
+            "Priya runs five usability sessions next week.",
+        ])
+        // A list under any other line is just a list.
+        #expect(SalientSentences.listedOutcomes(in: "Some ideas we could try:\n- Move the download to the last step.\n- Hide the server fields.").isEmpty)
+        // The newest message keeps its three decisions and the request, not the thanks.
+        let latest = SalientSentences.select(Self.review, perMessage: 3).last
+        #expect(latest?.sentences.count == 4)
+        #expect(latest?.sentences.contains("The AI model download moves to the last step, with the size shown up front.") == true)
+        #expect(latest?.listedOutcomes.count == 3)
+    }
+
+    @Test func whenTheNewestMessageListsTheOutcomeTheFallbackIsItsSentencesNotAStaleRequest() async throws {
+        let copying = FakeTextGenerator { _ in "Maya Chen, Mon 23 Nov: Server settings stay hidden unless discovery fails." }
+        let output = try await ThreadSummarizer(generator: copying).summarize(subject: "Onboarding redesign — review on Thursday?", messages: Self.review)
+        #expect(copying.calls == 2)
+        #expect(output.text == "Maya: Server settings stay hidden unless discovery fails. The AI model download moves to the last step, with the size shown up front. Priya runs five usability sessions next week. Alex, can you update the spec page by Monday?")
+    }
+
+    @Test func aThreadClosedWithoutAnOutcomeIsSummarisedByItsQuestionAndAnswers() {
+        let day = Date(timeIntervalSince1970: 1_795_000_000)
+        let thread = [
+            ThreadMessageText(sender: "Hannah Ito", date: day, text: "Curious what people use for thread summaries on older laptops. The small one is quick but a bit terse.\n\n-- \nHannah Ito"),
+            ThreadMessageText(sender: "Tom Becker", date: day.addingTimeInterval(3_600), text: "I stick with the default. Summaries only run for threads of three or more messages anyway."),
+            ThreadMessageText(sender: "Ravi Patel", date: day.addingTimeInterval(7_200), text: "Same here. The bigger models were not worth the fan noise for me."),
+            ThreadMessageText(sender: "Hannah Ito", date: day.addingTimeInterval(9_000), text: "Fair. Default it is."),
+        ]
+        let summary = SalientSentences.extractiveSummary(SalientSentences.select(thread, perMessage: 3)) ?? ""
+        // What was asked, what each answered, then how it ended — not just "Default it is."
+        #expect(summary.hasPrefix("Hannah: Curious what people use for thread summaries on older laptops."), "\(summary)")
+        #expect(summary.contains("Tom sticks with the default.") && summary.contains("fan noise for Ravi"), "\(summary)")
+        #expect(summary.hasSuffix("Hannah: Default it is."), "\(summary)")
+        #expect((2...4).contains(ThreadSummarizer.sentences(summary).count))
+    }
+
+    @Test func aFallbackThatWouldCopyALongRunDropsItsLeastWorthSentencesUntilItPasses() async throws {
+        // Bulleted, not numbered: the numbers would break the copied run. The four sentences in a
+        // row are 37 words, an echo to the validator; without the second decision they pass.
+        let bulleted = Self.review.dropLast() + [ThreadMessageText(sender: "Maya Chen", date: Date(), text: """
+            Decisions:
+            - Server settings stay hidden unless discovery fails.
+            - The AI model download moves to the last step, with the size shown up front.
+            - Priya runs five usability sessions next week.
+            Alex, can you update the spec page by Monday?
+            """)]
+        let refused = FakeTextGenerator { _ in "Quentin decided everything." }
+        let output = try await ThreadSummarizer(generator: refused).summarize(subject: "Onboarding", messages: Array(bulleted))
+        #expect(output.text == "Maya: Server settings stay hidden unless discovery fails. Priya runs five usability sessions next week. Alex, can you update the spec page by Monday?")
+    }
+
+    @Test func aVerbAfterIAgreesWithTheNameThatReplacesIt() {
+        let third = { (text: String) in SalientSentences.thirdPerson(text, speaker: "Tom Becker") }
+        #expect(third("I stick with the default.") == "Tom sticks with the default.")
+        #expect(third("I push the fix and I try again tomorrow.") == "Tom pushes the fix and Tom tries again tomorrow.")
+        #expect(third("I don't know, I think so.") == "Tom doesn't know, Tom thinks so.")
+        #expect(third("I go there, I do it.") == "Tom goes there, Tom does it.")
+        // Past forms, modals and words alike in both tenses stay as written; an adverb is passed over.
+        #expect(third("I sent it and I fixed it.") == "Tom sent it and Tom fixed it.")
+        #expect(third("I can help, I won't wait, I read it.") == "Tom can help, Tom won't wait, Tom read it.")
+        #expect(third("I also agree, I never sent it.") == "Tom also agrees, Tom never sent it.")
+        #expect(third("I'll review it.") == "Tom will review it.")
+    }
+
     @Test func decisionAndActionWordsCountOnlyAsWholeWords() {
         #expect(SalientSentences.score("We finally agreed on the venue.", position: 3) > SalientSentences.score("Mine finally fell apart.", position: 3) + 1.9)
         #expect(SalientSentences.score("Mine finally fell apart.", position: 0) < 2, "'final' is not in 'finally'")

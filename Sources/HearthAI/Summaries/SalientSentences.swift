@@ -11,6 +11,16 @@ public enum SalientSentences {
         public var speaker: String
         public var date: Date
         public var sentences: [String]
+        /// The kept sentences that were items of a list under a heading such as "Decisions:" or
+        /// "Next steps:": the writer's own statement of the outcome, however plainly worded
+        /// ("Server settings stay hidden unless discovery fails." has no decision word).
+        public var listedOutcomes: Set<String> = []
+
+        /// What a kept sentence is worth to a summary: its `score`, and as much again as a
+        /// decision word gives when the writer listed it as an outcome.
+        func worth(_ sentence: String, position: Int) -> Double {
+            SalientSentences.score(sentence, position: position) + (listedOutcomes.contains(sentence) ? 2 : 0)
+        }
     }
 
     /// Keeps at most `perMessage` sentences of each message (the newest message gets one more:
@@ -25,6 +35,7 @@ public enum SalientSentences {
             let addressee = speakers.count == 2 ? speakers.first { $0 != speaker } : nil
             let text = MailTextTrimmer.trim(message.text, maxCharacters: 2_000, namedQuotes: true)
             let candidates = sentences(in: text)
+            let outcomes = listedOutcomes(in: text)
             let isLast = index == shown.count - 1
             let limit = isLast ? perMessage + 1 : perMessage
             var scored: [(offset: Int, text: String, score: Double)] = []
@@ -32,14 +43,15 @@ public enum SalientSentences {
                 // An earlier message's short line with nothing in it ("Fine with me.", "Can we
                 // make it?") only costs prompt tokens; the newest message keeps its lines.
                 if !isLast && !carriesContent(sentence) { continue }
-                let value = score(sentence, position: offset)
+                let value = score(sentence, position: offset) + (outcomes.contains(sentence) ? 2 : 0)
                 if value > 0 { scored.append((offset, sentence, value)) }
             }
             scored.sort { $0.score == $1.score ? $0.offset < $1.offset : $0.score > $1.score }
             let ranked = scored.prefix(limit).sorted { $0.offset < $1.offset }
             var kept = ranked.map { thirdPerson($0.text, speaker: speaker, addressee: addressee) }
+            let keptOutcomes = ranked.filter { outcomes.contains($0.text) }.map { thirdPerson($0.text, speaker: speaker, addressee: addressee) }
             if kept.isEmpty, let first = candidates.first { kept = [thirdPerson(first, speaker: speaker, addressee: addressee)] }
-            excerpts.append(Excerpt(speaker: speaker, date: message.date, sentences: kept))
+            excerpts.append(Excerpt(speaker: speaker, date: message.date, sentences: kept, listedOutcomes: Set(keptOutcomes)))
         }
         // Over budget: drop the lowest-value sentences of the middle messages first.
         while excerpts.reduce(0, { $0 + $1.sentences.joined(separator: " ").count }) > totalCharacters {
@@ -50,27 +62,44 @@ public enum SalientSentences {
         return excerpts
     }
 
-    /// A summary made of the thread's own sentences, for when the model's answers were rejected:
-    /// the newest message's best sentences (the latest status, its requests and dates) after the
-    /// strongest decision or request of the earlier ones, at most three, in the thread's order.
+    /// A summary made of the thread's own sentences, for when the model's answers were rejected.
+    /// Grounded by construction and never wrong about who said what; plainer than a written
+    /// summary. Which sentences depends on what the newest message holds:
+    /// - **the outcome** (two or more sentences of worth: decisions, listed outcomes, requests
+    ///   with dates): its best sentences, up to four, and nothing older — an earlier request it
+    ///   settled is stale ("Could you walk the team through the flow on Thursday?" after the
+    ///   review's decisions);
+    /// - **one** such sentence: it, after the strongest decision or request of the earlier
+    ///   messages, at most three in all;
+    /// - **nothing of worth** ("Fair. Default it is."): the question that opened the thread and
+    ///   the best line of each answer, then the newest message — otherwise the reader learns
+    ///   that something is "it" and not what was asked.
     /// Each writer is named once before their sentences ("Maya: Server settings stay hidden …
-    /// Alex, can you update the spec page by Monday?"), not before every one. Grounded by
-    /// construction and never wrong about who said what; plainer than a written summary.
-    public static func extractiveSummary(_ excerpts: [Excerpt]) -> String? {
+    /// Alex, can you update the spec page by Monday?"), not before every one.
+    /// `maxSentences` (2–4) caps the whole; the newest message's sentences of least worth go first.
+    public static func extractiveSummary(_ excerpts: [Excerpt], maxSentences: Int = 4) -> String? {
         guard let latest = excerpts.last else { return nil }
+        let latestWorth = latest.sentences.enumerated().map { latest.worth($0.element, position: $0.offset) }
+        let decisive = latestWorth.filter { $0 >= 2 }.count
         var picked: [(speaker: String, sentence: String)] = []
-        let earlier = excerpts.dropLast().flatMap { excerpt in excerpt.sentences.map { (excerpt.speaker, $0) } }
-        if let best = earlier.max(by: { score($0.1, position: 1) < score($1.1, position: 1) }), score(best.1, position: 1) >= 2 {
-            picked.append(best)
+        if decisive == 0, excerpts.count >= 3 {
+            picked = Array(questionAndAnswers(excerpts.dropLast()).prefix(max(0, maxSentences - 1)))
+        } else if decisive == 1 {
+            let earlier = excerpts.dropLast().flatMap { excerpt in excerpt.sentences.map { (excerpt, $0) } }
+            if let best = earlier.max(by: { $0.0.worth($0.1, position: 1) < $1.0.worth($1.1, position: 1) }),
+               best.0.worth(best.1, position: 1) >= 2 {
+                picked.append((best.0.speaker, best.1))
+            }
         }
         // By worth, not by place: a closing request ("can you update the spec by Monday?") is
         // what the reader must act on, and it comes last.
+        let room = max(1, min(maxSentences, decisive >= 2 ? 4 : 3) - picked.count)
         let ranked = latest.sentences.enumerated()
             .sorted { a, b in
-                let (x, y) = (score(a.element, position: a.offset), score(b.element, position: b.offset))
+                let (x, y) = (latestWorth[a.offset], latestWorth[b.offset])
                 return x == y ? a.offset < b.offset : x > y
             }
-            .prefix(3 - picked.count).sorted { $0.offset < $1.offset }
+            .prefix(room).sorted { $0.offset < $1.offset }
         picked += ranked.map { (latest.speaker, $0.element) }
         var parts: [String] = []
         for (index, item) in picked.enumerated() {
@@ -79,6 +108,27 @@ public enum SalientSentences {
         }
         let text = parts.joined(separator: " ")
         return text.count >= 20 ? text : nil
+    }
+
+    /// The thread's question and its answers, for a newest message that only closes it: the
+    /// opening message's best sentence (its question, or what it asks about), then the best
+    /// sentence of the next two answers from someone else.
+    static func questionAndAnswers(_ earlier: ArraySlice<Excerpt>) -> [(speaker: String, sentence: String)] {
+        guard let opening = earlier.first, let question = best(of: opening) else { return [] }
+        var picked = [(opening.speaker, question)]
+        for answer in earlier.dropFirst() where answer.speaker != opening.speaker && picked.count < 3 {
+            if let line = best(of: answer) { picked.append((answer.speaker, line)) }
+        }
+        return picked
+    }
+
+    /// An excerpt's worthiest sentence (the first of equals).
+    static func best(of excerpt: Excerpt) -> String? {
+        excerpt.sentences.enumerated()
+            .max { a, b in
+                let (x, y) = (excerpt.worth(a.element, position: a.offset), excerpt.worth(b.element, position: b.offset))
+                return x == y ? a.offset > b.offset : x < y
+            }?.element
     }
 
     /// The sentence as it stands when it names its writer, else "Name: sentence".
@@ -164,14 +214,56 @@ public enum SalientSentences {
         rules += [
             (#"\bI'll\b"#, "\(first) will"), (#"\bI will\b"#, "\(first) will"), (#"\bI'm\b"#, "\(first) is"),
             (#"\bI am\b"#, "\(first) is"), (#"\bI've\b"#, "\(first) has"), (#"\bI have\b"#, "\(first) has"),
-            (#"\bI'd\b"#, "\(first) would"), (#"\bI was\b"#, "\(first) was"), (#"\bI\b"#, first),
+            (#"\bI'd\b"#, "\(first) would"), (#"\bI was\b"#, "\(first) was"),
             (#"\bmy\b"#, "\(first)'s"), (#"\bMy\b"#, "\(first)'s"), (#"\bme\b"#, first), (#"\bmyself\b"#, first),
         ]
         for (pattern, replacement) in rules {
             text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
         }
-        return text
+        text = withThirdPersonVerbs(text, name: first)
+        return text.replacingOccurrences(of: #"\bI\b"#, with: first, options: .regularExpression)
     }
+
+    /// "I stick with the default" → "Tom sticks with the default": the verb after a bare "I"
+    /// takes the third person's -s (session 11: the digest and the fallback read "Tom stick").
+    /// A verb that may be past ("sent", "fixed", "read") or a modal ("can", "won't") stays;
+    /// an adverb between is passed over ("I also agree" → "Tom also agrees").
+    static func withThirdPersonVerbs(_ text: String, name: String) -> String {
+        let adverb = "(?:also|just|still|never|always|already|really|only|usually|often|actually|even) "
+        guard let pattern = try? NSRegularExpression(pattern: #"\bI ("# + adverb + #")?([a-z’']+)\b"#) else { return text }
+        var result = text
+        let matches = pattern.matches(in: text, range: NSRange(text.startIndex..., in: text))
+        for match in matches.reversed() {
+            guard let whole = Range(match.range, in: result), let verbRange = Range(match.range(at: 2), in: result) else { continue }
+            let between = Range(match.range(at: 1), in: result).map { String(result[$0]) } ?? ""
+            let verb = String(result[verbRange])
+            result.replaceSubrange(whole, with: "\(name) \(between)\(presentThirdPerson(verb))")
+        }
+        return result
+    }
+
+    /// A first person's present-tense verb in the third person; any other word as it is.
+    static func presentThirdPerson(_ word: String) -> String {
+        let apostrophe = word.replacingOccurrences(of: "’", with: "'")
+        if let negative = ["don't": "doesn't", "haven't": "hasn't"][apostrophe] { return negative }
+        if apostrophe.contains("'") || unchangedAfterI.contains(word) || word.hasSuffix("ed") || word.hasSuffix("ly") { return word }
+        if let irregular = ["do": "does", "go": "goes", "have": "has"][word] { return irregular }
+        if ["s", "sh", "ch", "x", "z"].contains(where: word.hasSuffix) { return word + "es" }
+        if word.hasSuffix("y"), let before = word.dropLast().last, !"aeiou".contains(before) { return word.dropLast() + "ies" }
+        return word + "s"
+    }
+
+    /// Words after "I" that are not a present-tense verb taking -s: modals, past forms that do
+    /// not end in -ed, forms alike in present and past, adverbs.
+    static let unchangedAfterI: Set<String> = [
+        "can", "could", "would", "should", "might", "must", "may", "shall", "will", "did", "had", "was", "were", "am",
+        "sent", "said", "made", "took", "got", "thought", "found", "left", "met", "saw", "came", "went", "gave", "told",
+        "knew", "wrote", "ran", "bought", "brought", "felt", "kept", "built", "spent", "heard", "held", "lost", "paid",
+        "meant", "forgot", "chose", "began", "drove", "ate", "fell", "won", "sat", "spoke", "broke", "woke", "understood",
+        "read", "put", "set", "let", "cut", "hit", "quit", "cast", "cost", "hurt", "shut", "spread",
+        "also", "just", "still", "never", "always", "already", "only", "even", "often", "then", "now", "too",
+        "and", "or", "but", "to", "in", "on", "at", "for", "with", "the", "a",
+    ]
 
     /// Sentences of plain text: split after ".", "!" or "?" before whitespace and at line ends
     /// of short lines (greetings) and of list items, whitespace collapsed, list markers dropped.
@@ -188,6 +280,34 @@ public enum SalientSentences {
         return result
     }
 
+    /// The sentences of list items under a heading that announces outcomes ("Decisions:",
+    /// "Next steps:", "Action items:", "We agreed:"), with their markers dropped as
+    /// `sentences(in:)` drops them. Blank lines between the heading and its list are allowed;
+    /// the first line of prose after the list ends it.
+    static func listedOutcomes(in text: String) -> Set<String> {
+        var result: Set<String> = []
+        var underHeading = false
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty { continue }
+            if line.range(of: listItem, options: .regularExpression) != nil {
+                guard underHeading else { continue }
+                let item = line.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
+                    .replacingOccurrences(of: listMarker, with: "", options: .regularExpression)
+                result.formUnion(ThreadSummarizer.sentences(item))
+            } else {
+                underHeading = line.hasSuffix(":") && line.lowercased().range(of: outcomeHeading, options: .regularExpression) != nil
+            }
+        }
+        return result
+    }
+
+    /// The last words of a line that introduces a list of outcomes.
+    static let outcomeHeading = #"\b(decisions?|decided|agreed|outcomes?|conclusions?|next steps|action items|actions|to-?dos?|takeaways|we settled on|summary)\s*:$"#
+
+    /// A numbered or bulleted list item at the start of a line.
+    static let listItem = #"^(\d{1,2}[.)]|[-*•])\s+\S"#
+
     /// A list item's marker at the start of a line: "1.", "2)", "-", "*", "•" (and quote marks).
     static let listMarker = #"^[-*•>\d.)\s]+"#
 
@@ -202,7 +322,7 @@ public enum SalientSentences {
         var result: [String] = []
         var prose: [String] = []
         for line in lines {
-            if line.range(of: #"^(\d{1,2}[.)]|[-*•])\s+\S"#, options: .regularExpression) != nil {
+            if line.range(of: listItem, options: .regularExpression) != nil {
                 if !prose.isEmpty { result.append(prose.joined(separator: " ")); prose = [] }
                 result.append(line)
             } else {

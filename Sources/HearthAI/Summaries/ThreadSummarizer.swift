@@ -74,10 +74,16 @@ public struct ThreadSummarizer: Sendable {
         }
         // Both answers rejected (or no time left): the thread's own key sentences, if they make
         // a summary that passes the same checks; else nothing.
-        let excerpts = SalientSentences.select(messages, perMessage: 2)
-        if let fallback = SalientSentences.extractiveSummary(excerpts), let text = try? validator.validated(fallback) {
-            spent.text = text
-            return spent
+        // Three a message, so the newest keeps four: a list of three decisions and a request.
+        // Four sentences in a row of one message are a verbatim run the validator refuses as an
+        // echo (24+ words); then fewer, the least worth dropped first, break the run.
+        let excerpts = SalientSentences.select(messages, perMessage: 3)
+        for sentences in stride(from: 4, through: 2, by: -1) {
+            if let fallback = SalientSentences.extractiveSummary(excerpts, maxSentences: sentences),
+               let text = try? validator.validated(fallback) {
+                spent.text = text
+                return spent
+            }
         }
         throw lastError
     }
