@@ -121,6 +121,29 @@ import Testing
         #expect(try validator.validated("Hannah is the one who asked. Tom sticks with the default.") == "Hannah is the one who asked. Tom sticks with the default.")
     }
 
+    /// The demo's usability thread came back as "Alex Morgan, Priya Raman, and Priya Raman will
+    /// have a sixth session…" (session 11): one person twice in a list of names.
+    @Test func aListOfNamesHoldingOnePersonTwiceIsRejected() throws {
+        let thread = [
+            ThreadMessageText(sender: "Priya Raman", date: Date(timeIntervalSince1970: 1_763_700_000),
+                              text: "Attached are the results of the first five sessions. Happy to talk it through tomorrow."),
+            ThreadMessageText(sender: "Alex Morgan", date: Date(timeIntervalSince1970: 1_763_703_600),
+                              text: "This is really useful, thanks. Could we add a sixth session with someone on Gmail?"),
+            ThreadMessageText(sender: "Priya Raman", date: Date(timeIntervalSince1970: 1_763_707_200),
+                              text: "Booked: Thursday 10:00, a Gmail user from the support team. I'll send notes after."),
+        ]
+        let validator = SummaryValidator(subject: "Usability sessions: schedule and results so far", messages: thread,
+                                         instructions: ThreadSummarizer.instructionTexts)
+        #expect(throws: AIError.self) {
+            try validator.validated("Alex Morgan, Priya Raman, and Priya Raman will have a sixth session with someone on Gmail.")
+        }
+        #expect(throws: AIError.self) { try validator.validated("Priya and Alex and Priya will have a sixth session with someone on Gmail.") }
+        // Names once each, or a name again in another clause, pass.
+        let good = "Alex Morgan asked for a sixth session with someone on Gmail, and Priya Raman booked it for Thursday 10:00. Priya will send notes after."
+        #expect(try validator.validated(good) == good)
+        #expect(SummaryValidator.personListedTwice("Alex Morgan and Priya Raman agreed; Priya Raman will send notes.") == nil)
+    }
+
     @Test func aRejectedSummaryIsRetriedOnceThenTheThreadsOwnSentencesOrNothingAreShown() async throws {
         let inventing = FakeTextGenerator { _ in "Dave and Erin decided to rewrite the build on Monday." }
         let fallback = try await ThreadSummarizer(generator: inventing).summarize(subject: "Build broken", messages: Self.thread)

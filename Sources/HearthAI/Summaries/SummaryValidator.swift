@@ -56,6 +56,11 @@ public struct SummaryValidator: Sendable {
                          options: .regularExpression) != nil {
             throw AIError.unusableOutput("the summary addresses the people instead of summarising")
         }
+        // One person twice in a list of names ("Alex Morgan, Priya Raman, and Priya Raman will
+        // have a sixth session", session 11, the demo): the model lost track of who did what.
+        if let twice = Self.personListedTwice(summary) {
+            throw AIError.unusableOutput("the summary names \(twice) twice in one list")
+        }
         // Copying one extracted sentence is grounded; a summary that is mostly a verbatim run is an echo.
         let copied = grounding.longestCopiedRun(in: summary)
         if copied >= 24 || Double(copied) >= 0.8 * Double(Grounding.words(summary).count) {
@@ -73,6 +78,16 @@ public struct SummaryValidator: Sendable {
         let normalised = kept.map { Grounding.words($0).joined(separator: " ") }
         if Set(normalised).count < normalised.count { throw AIError.unusableOutput("the summary repeats a sentence") }
         return summary
+    }
+
+    /// A name that a list of names ("A, B and C", "A and B") holds twice, or nil.
+    static func personListedTwice(_ summary: String) -> String? {
+        let name = #"\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)*"#
+        let joint = #"(?:,\s(?:and\s)?|\sand\s)"#
+        guard let pattern = try? NSRegularExpression(pattern: #"\b(\#(name))\#(joint)(?:\#(name)\#(joint))*\1\b"#),
+              let match = pattern.firstMatch(in: summary, range: NSRange(summary.startIndex..., in: summary)),
+              let range = Range(match.range(at: 1), in: summary) else { return nil }
+        return String(summary[range])
     }
 
     /// Talk about the task instead of the thread.
