@@ -437,6 +437,11 @@ import Testing
         #expect(SmartReplyGenerator.intents(for: "Looks fine to me, ship it.") == [.accept, .decline, .question])
         #expect(SmartReplyGenerator.intents(for: "Bob, send me the slides before noon.") == [.accept, .decline, .question])
         #expect(SmartReplyGenerator.intents(for: "I shipped it this morning. The numbers look good.") == [.accept, .question])
+        // An invitation is answered by a refusal too, though it asks nothing in so many words.
+        let dinner = "Amara is making her famous jollof. 7pm, bring nothing but yourself (and maybe dessert)."
+        #expect(SmartReplyGenerator.intents(for: dinner) == [.accept, .question])
+        #expect(SmartReplyGenerator.intents(for: dinner, subject: "Dinner at ours next Friday") == [.accept, .decline, .question])
+        #expect(SmartReplyGenerator.intents(for: note.text, subject: "Mural photo") == [.accept, .question])
     }
 
     @Test func theYesReplyOpensWithAnActionTheModelChoosesNotWithItsOwnHelpfulness() async throws {

@@ -43,7 +43,7 @@ public struct SmartReplyGenerator: Sendable {
         var kept: [SmartReply] = []
         var total = GenerationOutput(text: "")
         let started = Date()
-        for intent in Self.intents(for: text) {
+        for intent in Self.intents(for: text, subject: subject) {
             let left = timeoutSeconds - Date().timeIntervalSince(started)
             guard left > 0.5 else { break }
             let opening = Self.opening(intent, sender: greeted)
@@ -107,8 +107,17 @@ public struct SmartReplyGenerator: Sendable {
     /// you…", "could we…", "please…", an invitation; to a note, a photo or a report (session 11:
     /// "unfortunately I won't be able to see the photo", "…to reply to your message") it is
     /// nonsense, so it is not asked for (one generation less).
-    static func intents(for text: String) -> [ReplyIntent] {
-        asksSomething(text) ? ReplyIntent.allCases : [.accept, .question]
+    static func intents(for text: String, subject: String = "") -> [ReplyIntent] {
+        asksSomething(text) || isInvitation(subject: subject, text: text) ? ReplyIntent.allCases : [.accept, .question]
+    }
+
+    /// An invitation, which a refusal answers as well as a yes: "Dinner at ours next Friday"
+    /// with "7pm, bring nothing but yourself" asks nothing in so many words (session 11, the
+    /// demo: no "can't make it" was offered). Read from the subject and the text.
+    static func isInvitation(subject: String, text: String) -> Bool {
+        let lower = " " + (subject + " " + text).lowercased().replacingOccurrences(of: "’", with: "'") + " "
+        return lower.range(of: #"\b(dinner|lunch|brunch|drinks|party|invitation|invite|invited|game night|bbq|barbecue|save the date|rsvp|come over|at ours|at our place|get-together|housewarming|potluck)\b"#,
+                           options: .regularExpression) != nil
     }
 
     /// The message asks the reader to do, attend or agree to something: a request phrase, or
@@ -195,7 +204,7 @@ struct SmartReplyValidator {
         // Topics from the message as received, quoted lines included: "I'll ship it soon" answers
         // a "Sounds good." under the quoted plan to ship.
         topicStems = Set(((echoSources ?? []) + [original, subject]).flatMap(Grounding.words).filter { $0.count >= 3 }.map(Self.stem))
-        answersARequest = SmartReplyGenerator.asksSomething(original)
+        answersARequest = SmartReplyGenerator.asksSomething(original) || SmartReplyGenerator.isInvitation(subject: subject, text: original)
         self.instructions = Grounding(sources: instructions)
     }
 
