@@ -40,6 +40,12 @@ public final class InferenceHost: @unchecked Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 queue.async {
+                    // The process is exiting: llama.cpp may be torn down under this request.
+                    guard LlamaWork.begin() else {
+                        continuation.resume(throwing: AIError.runtimeMissing(reason: "the process is exiting"))
+                        return
+                    }
+                    defer { LlamaWork.end() }
                     // Idle time counts from the end of a request: a decode longer than
                     // `idleUnloadSeconds` (a loaded machine) must not unload the model it just used.
                     defer { self.endRequest() }
@@ -126,8 +132,11 @@ public final class InferenceHost: @unchecked Sendable {
     public func unloadAll() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             queue.async {
-                self.generator = nil
-                self.embedder = nil
+                if LlamaWork.begin() {
+                    self.generator = nil
+                    self.embedder = nil
+                    LlamaWork.end()
+                }
                 continuation.resume()
             }
         }
@@ -149,7 +158,9 @@ public final class InferenceHost: @unchecked Sendable {
     }
 
     private func unloadIfIdle(_ path: String) {
-        guard let last = lastUse[path], LlamaRuntime.monotonicSeconds() - last >= idleUnloadSeconds - 0.01 else { return }
+        guard let last = lastUse[path], LlamaRuntime.monotonicSeconds() - last >= idleUnloadSeconds - 0.01,
+              LlamaWork.begin() else { return }
+        defer { LlamaWork.end() }
         if generator?.path == path { generator = nil }
         if embedder?.path == path { embedder = nil }
         lastUse[path] = nil
