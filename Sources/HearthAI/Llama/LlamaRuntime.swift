@@ -22,8 +22,9 @@ enum LlamaRuntime {
         llama_backend_init()
         if ProcessInfo.processInfo.environment["HEARTH_LLAMA_LOG"] == nil { hearth_llama_quiet_logging() }
         // Registered after the library's own destructors, so it runs before them: the process
-        // waits (at most 15 s) for a model load or decode still running (`LlamaWork`).
-        atexit { LlamaWork.stopAndWait(upTo: 15) }
+        // waits (at most 15 s) for a model load or decode still running (`LlamaWork`, which
+        // registers it again once requests have run).
+        LlamaWork.registerExitHandler()
         initialised = true
     }
 

@@ -29,8 +29,24 @@ enum LlamaWork {
     static func end() {
         condition.lock()
         running -= 1
+        let register = handlersRegistered < 8
+        if register { handlersRegistered += 1 }
         condition.broadcast()
         condition.unlock()
+        if register { registerExitHandler() }
+    }
+
+    /// Exit handlers run newest first, and llama.cpp registers the destructors of its
+    /// function-local statics (the tokenizer's Unicode tables, backend objects) when they are
+    /// first used — after any handler registered when the library opened. A second test run
+    /// crashed that way, in `unicode_cpt_flags_from_cpt`. So the handler is registered again
+    /// after each of the first requests ends (by then a load, tokenization and decoding have
+    /// created their statics), which makes it run before those destructors. Eight at most; the
+    /// later ones find nothing running and return at once.
+    nonisolated(unsafe) private static var handlersRegistered = 0
+
+    static func registerExitHandler() {
+        atexit { LlamaWork.stopAndWait(upTo: 15) }
     }
 
     /// Refuses new work and waits until the running work has ended or `seconds` have passed.
