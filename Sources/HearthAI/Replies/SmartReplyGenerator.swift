@@ -108,7 +108,13 @@ public struct SmartReplyGenerator: Sendable {
     /// "unfortunately I won't be able to see the photo", "…to reply to your message") it is
     /// nonsense, so it is not asked for (one generation less).
     static func intents(for text: String, subject: String = "") -> [ReplyIntent] {
-        asksSomething(text) || isInvitation(subject: subject, text: text) ? ReplyIntent.allCases : [.accept, .question]
+        asksOrInvites(text, subject: subject) ? ReplyIntent.allCases : [.accept, .question]
+    }
+
+    /// A yes or a no answers this message: it asks for something or invites. The one reading
+    /// both the intents offered and the validator's on-topic rule use.
+    static func asksOrInvites(_ text: String, subject: String) -> Bool {
+        asksSomething(text) || isInvitation(subject: subject, text: text)
     }
 
     /// An invitation, which a refusal answers as well as a yes: "Dinner at ours next Friday"
@@ -204,7 +210,7 @@ struct SmartReplyValidator {
         // Topics from the message as received, quoted lines included: "I'll ship it soon" answers
         // a "Sounds good." under the quoted plan to ship.
         topicStems = Set(((echoSources ?? []) + [original, subject]).flatMap(Grounding.words).filter { $0.count >= 3 }.map(Self.stem))
-        answersARequest = SmartReplyGenerator.asksSomething(original) || SmartReplyGenerator.isInvitation(subject: subject, text: original)
+        answersARequest = SmartReplyGenerator.asksOrInvites(original, subject: subject)
         self.instructions = Grounding(sources: instructions)
     }
 

@@ -19,7 +19,7 @@ public enum SalientSentences {
         /// What a kept sentence is worth to a summary: its `score`, and as much again as a
         /// decision word gives when the writer listed it as an outcome.
         func worth(_ sentence: String, position: Int) -> Double {
-            SalientSentences.score(sentence, position: position) + (listedOutcomes.contains(sentence) ? 2 : 0)
+            SalientSentences.worth(sentence, position: position, listedAsOutcome: listedOutcomes.contains(sentence))
         }
     }
 
@@ -43,7 +43,7 @@ public enum SalientSentences {
                 // An earlier message's short line with nothing in it ("Fine with me.", "Can we
                 // make it?") only costs prompt tokens; the newest message keeps its lines.
                 if !isLast && !carriesContent(sentence) { continue }
-                let value = score(sentence, position: offset) + (outcomes.contains(sentence) ? 2 : 0)
+                let value = worth(sentence, position: offset, listedAsOutcome: outcomes.contains(sentence))
                 if value > 0 { scored.append((offset, sentence, value)) }
             }
             scored.sort { $0.score == $1.score ? $0.offset < $1.offset : $0.score > $1.score }
@@ -278,6 +278,12 @@ public enum SalientSentences {
             }
         }
         return result
+    }
+
+    /// A sentence's `score`, and as much again as a decision word gives when its writer listed
+    /// it as an outcome: the one rule for choosing sentences and for the fallback's order.
+    static func worth(_ sentence: String, position: Int, listedAsOutcome: Bool) -> Double {
+        score(sentence, position: position) + (listedAsOutcome ? 2 : 0)
     }
 
     /// The sentences of list items under a heading that announces outcomes ("Decisions:",
