@@ -194,7 +194,7 @@ let package = Package(
         .testTarget(name: "HearthAITests", dependencies: ["HearthTestSupport", "HearthAI", "HearthCore"],
                     exclude: ["Resources", "Support/range_server.py"]),
         .testTarget(name: "HearthSecurityTests", dependencies: ["HearthTestSupport", "HearthSecurity", "HearthCore"]),
-        .testTarget(name: "HearthWebTests", dependencies: ["HearthTestSupport", "HearthProcess", "HearthWeb", "HearthApp", "HearthStore", "HearthCore"],
+        .testTarget(name: "HearthWebTests", dependencies: ["HearthTestSupport", "HearthProcess", "HearthWeb", "HearthApp", "HearthStore", "HearthSearch", "HearthCore"],
                     exclude: ["js"]),
         .testTarget(name: "HearthDiscoveryTests", dependencies: ["HearthTestSupport", "HearthDiscovery", "HearthCore"]),
         .testTarget(name: "HearthProcessTests", dependencies: ["HearthProcess"]),

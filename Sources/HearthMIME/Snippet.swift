@@ -2,7 +2,8 @@
 ///
 /// Quoted lines (">"), reply attributions ("On <date>, <person> wrote:" — possibly wrapped over
 /// two lines — and a few common translations), forwarded/original-message separators and
-/// everything after a signature separator ("-- ") are left out; whitespace is collapsed. The
+/// everything after a signature separator ("-- ") are left out, as are lines drawn with symbols
+/// ("=====" under a title); whitespace is collapsed. The
 /// result is cut at a word boundary to at most `maxLength` characters (a single over-long word is
 /// cut hard), without an ellipsis: the UI decides how to show truncation.
 public enum Snippet {
@@ -29,6 +30,7 @@ public enum Snippet {
             if raw == "-- " || raw == "--" || raw == "-- \r" { break scan }
             if line.hasPrefix(">") { continue }
             if isSeparator(line) { break scan }
+            if isRule(line) { continue }
             if isAttribution(line) { pendingLine = nil; continue }
             if let pending = pendingLine {
                 // "On Mon, 1 Jan 2024, Somebody <a@b>\n wrote:" wraps often.
@@ -55,6 +57,13 @@ public enum Snippet {
     static func isSeparator(_ line: String) -> Bool {
         line.hasPrefix("-----Original Message-----") || line.hasPrefix("________________________________")
             || line.hasPrefix("-----Ursprüngliche Nachricht-----")
+    }
+
+    /// A line drawn with symbols: the "=====" under a plain-text newsletter's title, "* * *"
+    /// between sections. It says nothing, and a list row has room for a few words only.
+    static func isRule(_ line: String) -> Bool {
+        let drawn = line.filter { !$0.isWhitespace }
+        return drawn.count >= 3 && drawn.allSatisfy { "=-_*~#+·•–—".contains($0) }
     }
 
     static func cut(_ words: [Substring], _ maxLength: Int) -> String {

@@ -236,7 +236,7 @@ struct WebReadingBrowserTests {
         if withModel { #expect(values["summaryText"] as? String == summary) }
     }
 
-    @Test("layout: panes share 1024–1920 px, badges never cut the sender, six tabs fit, actions on one line from 1366 px, batch actions only with a selection, empty tabs say why")
+    @Test("layout: panes share 1024–1920 px, badges never cut the sender, six tabs fit, actions on one line from 1280 px, the snippet on its own line, batch actions only with a selection, empty tabs say why")
     func layout() throws {
         let fixture = try Self.start()
         defer { fixture.server.stop(); try? FileManager.default.removeItem(at: fixture.dir) }
@@ -258,7 +258,8 @@ struct WebReadingBrowserTests {
                 const row = document.querySelector('.thread-row[data-thread="' + id + '"]'); const who = row.querySelector('.senders'), badge = row.querySelector('.tags .badge');
                 const b = badge.getBoundingClientRect(), w = who.getBoundingClientRect(), r = row.getBoundingClientRect(), line = row.querySelector('.line');
                 out[key] = { senderCut: who.scrollWidth > who.clientWidth + 1, badge: badge.textContent, badgeInside: b.width > 0 && b.right <= r.right + 1,
-                             badgeBelowSender: b.top >= w.bottom - 1, subjectEllipsis: line.scrollWidth > line.clientWidth }; }
+                             badgeBelowSender: b.top >= w.bottom - 1, subjectEllipsis: line.scrollWidth > line.clientWidth,
+                             snippetBelowSubject: (() => { const s = row.querySelector('.thread-link > .snippet'); return !!s && s.textContent.length > 0 && s.getBoundingClientRect().top >= line.getBoundingClientRect().bottom - 1; })() }; }
               return out; })()
             """
         let actionsShown = "(() => { const a = document.querySelector('#batch-actions button'); return !!a && a.getClientRects().length > 0; })()"
@@ -272,7 +273,7 @@ struct WebReadingBrowserTests {
         _ = try store.upsert(Folder(accountID: account, name: "Receipts", imapPath: "Receipts", folderType: .custom))
         _ = try store.upsert(Folder(accountID: account, name: "Trash", imapPath: "Trash", folderType: .trash))
         var steps: [[String: Any]] = [["op": "viewport", "width": 1024, "height": 800, "scheme": "light"], ["op": "open", "url": fixture.server.url]]
-        for width in [1024, 1366, 1400, 1920] {
+        for width in [1024, 1280, 1366, 1400, 1920] {
             steps += [["op": "viewport", "width": width, "height": 900, "scheme": "light"]]
             steps += try Self.open(fixture, "Train tickets")
             steps += [["op": "eval", "name": "panes-\(width)", "expr": panes], ["op": "eval", "name": "sender-\(width)", "expr": senderRow],
@@ -291,7 +292,7 @@ struct WebReadingBrowserTests {
             ["op": "eval", "name": "emptySpam", "expr": "document.querySelector('#thread-list').textContent.trim()"],
         ]
         let values = try WebAppBrowserTests.drive(steps, label: "layout", artifacts: Self.artifacts).values
-        for width in [1024, 1366, 1400, 1920] {
+        for width in [1024, 1280, 1366, 1400, 1920] {
             let p = try #require(values["panes-\(width)"] as? [Int])
             print("layout \(width) px: list \(p[0]) px, conversation \(p[1]) px; sender row \(values["sender-\(width)"] ?? ""); toolbar \(values["toolbar-\(width)"] ?? "")")
             #expect(p[0] >= 300 && p[0] <= 480, "\(width): list pane \(p[0]) px")
@@ -300,11 +301,12 @@ struct WebReadingBrowserTests {
             for (key, row) in rows {
                 #expect(row["badge"] as? String == "Promotions" && row["badgeInside"] as? Bool == true, "\(width) \(key): the badge is shown")
                 #expect(row["badgeBelowSender"] as? Bool == true, "\(width) \(key): the badge is not beside the sender")
+                #expect(row["snippetBelowSubject"] as? Bool == true, "\(width) \(key): the snippet has a line of its own below the subject")
             }
             #expect(rows["digest"]?["senderCut"] as? Bool == false, "\(width): 'Garden Digest' shown whole beside its badge")
             #expect((values["tabsCut-\(width)"] as? [String])?.isEmpty == true, "\(width): tabs cut off: \(values["tabsCut-\(width)"] ?? "")")
         }
-        for width in [1366, 1400, 1920] {
+        for width in [1280, 1366, 1400, 1920] {
             let toolbar = values["toolbar-\(width)"] as? [Any]
             #expect(toolbar?.first as? Int == 1, "\(width): the conversation's actions take \(toolbar?.first ?? "?") lines: \(toolbar?.last ?? "")")
         }

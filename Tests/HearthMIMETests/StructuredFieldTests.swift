@@ -109,6 +109,19 @@ import HearthCore
         #expect(Snippet.make(fromText: text) == "Sounds good, see you then.")
     }
 
+    @Test func skipsLinesDrawnWithSymbols() {
+        let text = """
+        The Long Read Weekly
+        ====================
+
+        * * *
+        This week: the quiet comeback of the paper map.
+        """
+        #expect(Snippet.make(fromText: text) == "The Long Read Weekly This week: the quiet comeback of the paper map.")
+        #expect(Snippet.make(fromText: "Price: 10 - 20\n...\nOK") == "Price: 10 - 20 ... OK")
+        #expect(Snippet.make(fromText: "👍") == "👍")
+    }
+
     @Test func cutsAtWordBoundary() {
         let words = Array(repeating: "word", count: 60).joined(separator: " ")
         let s = Snippet.make(fromText: words)

@@ -25,6 +25,9 @@ struct SearchView {
         var messageCount: Int?
         var subject: [Segment], snippet: [Segment]
         var hasAttachment: Bool, isoDate: String, shortDate: String
+        /// Found by meaning alone (none of the words typed is in it): badged "Related", so a
+        /// result without a highlighted word does not look like a wrong match.
+        var related: Bool
     }
     struct Results { var chips: [String]; var hasChips: Bool; var countText: String; var text: String; var rows: [Row]; var hasRows: Bool }
     struct Zero { var recent: [Link]; var hasRecent: Bool; var contacts: [Link]; var hasContacts: Bool; var isEmpty: Bool }
@@ -94,7 +97,8 @@ struct SearchView {
                    initials: Display.initials(who), sender: sender, messageCount: count,
                    subject: Self.segments(result.subject.marked(before: "\u{1}", after: "\u{2}")),
                    snippet: Self.segments(result.snippet.marked(before: "\u{1}", after: "\u{2}")),
-                   hasAttachment: result.hasAttachment, isoDate: Display.isoDate(result.date), shortDate: Display.shortDate(result.date, now: now))
+                   hasAttachment: result.hasAttachment, isoDate: Display.isoDate(result.date), shortDate: Display.shortDate(result.date, now: now),
+                   related: result.matchSource == .semantic)
     }
 
     /// Splits text with the marker characters (U+0001 before a match, U+0002 after) into
