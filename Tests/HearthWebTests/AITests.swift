@@ -110,6 +110,9 @@ struct AITests {
         let plainReply = try await web.http.request("GET", "/compose?thread=\(thread.rawValue)&mode=reply", headers: ["Cookie": cookie])
         #expect(plainReply.body.contains("id=\"composer-replies\" data-thread=\"\(thread.rawValue)\""), "the reply composer offers suggestions")
         #expect(plainReply.body.contains("<a href=\"/mail?box=inbox\" aria-current=\"page\">"), "beside its conversation: the sidebar stays on Inbox")
+        let conversation = try await web.http.request("GET", "/mail?box=inbox&t=\(thread.rawValue)", headers: ["Cookie": cookie])
+        #expect(conversation.body.contains("data-suggest-now=\"1\""), "the conversation alone asks for suggestions unasked")
+        #expect(!plainReply.body.contains("data-suggest-now=\"1\""), "beside a reply composer, only the composer asks the model")
         let forward = try await web.http.request("GET", "/compose?thread=\(thread.rawValue)&mode=forward", headers: ["Cookie": cookie])
         #expect(!forward.body.contains("composer-replies"))
 

@@ -77,7 +77,7 @@ extension WebApp {
         // view); "Pop out" opens the same composer alone in a window of its own.
         let beside = popOut ? nil : request.query("thread").flatMap(Int64.init).map(ThreadID.init(rawValue:))
         var main = ""
-        if let beside, let conversation = try? conversationHTML(beside, location: MailLocation(box: "inbox"), host: request.header("host")) {
+        if let beside, let conversation = try? conversationHTML(beside, location: MailLocation(box: "inbox"), host: request.header("host"), composing: true) {
             view.closeURL = "/mail?box=inbox&t=\(beside.rawValue)"
             view.popOutURL = Self.withPopOut(request)
             main = conversationPane(conversation) + view.render()

@@ -75,8 +75,9 @@ extension WebApp {
     }
 
     /// Renders a conversation and marks it read (spec §5.4.1: "mark a thread as read when
-    /// opened"); the server hears of it in the background.
-    func conversationHTML(_ id: ThreadID, location: MailLocation, host: String?) throws -> String {
+    /// opened"); the server hears of it in the background. `composing`: a reply is open beside
+    /// it, whose composer suggests the replies — the conversation does not ask the model too.
+    func conversationHTML(_ id: ThreadID, location: MailLocation, host: String?, composing: Bool = false) throws -> String {
         guard let thread = try store.thread(id) else { throw WebError.notFound("That conversation no longer exists (it may have been deleted).") }
         let emails = try store.emails(inThread: id)
         // Which messages are open is the screens' rule (HearthApp ConversationState): every
@@ -104,7 +105,7 @@ extension WebApp {
         let unread = emails.filter { !$0.isRead }.compactMap(\.id)
         if !unread.isEmpty { try perform(.setRead(true), on: unread, from: nil) }
         return ConversationView(thread: thread, messages: messages, location: location, csrfToken: policy.csrfToken,
-                                ai: aiArea(id, emails: emails, location: location, suggestRepliesNow: screen.smartReplies == .loading),
+                                ai: aiArea(id, emails: emails, location: location, suggestRepliesNow: screen.smartReplies == .loading && !composing),
                                 moveMenu: moveMenu(accounts: [thread.accountID], location: location)).render()
     }
 
