@@ -305,6 +305,12 @@ extension ComposerFormattingBrowserTests {
               const t = document.querySelector('.conversation-pane, .conversation');
               return document.body.classList.contains('compose-beside') && !!t && t.getBoundingClientRect().width > 300 && c.width > 300 && c.right <= innerWidth; })()
             """
+        let besideToolbar = """
+            (() => { const shown = [...document.querySelectorAll('.conversation-actions > a, .conversation-actions > form')].filter(e => e.getClientRects().length > 0);
+              const send = document.querySelector('#send-button').getBoundingClientRect();
+              return !shown.some(e => /^(Reply|Reply all|Forward)$/.test(e.textContent.trim())) && shown.length > 0
+                && new Set(shown.map(e => Math.round(e.getBoundingClientRect().top))).size === 1 && send.bottom <= innerHeight && send.top >= 0; })()
+            """
         let fill = "(() => { document.querySelector('#compose-from').value = '\(rigged.account.rawValue)'; document.querySelector('#compose-to').value = '\(user)'; "
             + "document.querySelector('#compose-subject').value = '\(subject)'; return true; })()"
         let popped = "document.body.classList.contains('popout') && !!window.opener && !document.getElementById('pop-out') "
@@ -316,6 +322,7 @@ extension ComposerFormattingBrowserTests {
             ["op": "mouse", "selector": "a[href*='mode=reply']"],
             ["op": "wait", "selector": "#compose-editor"],
             ["op": "expect", "name": "the composer beside the thread, both on screen", "expr": beside],
+            ["op": "expect", "name": "beside a composer the conversation's toolbar has no Reply/Forward and keeps one line; Send is in view", "expr": besideToolbar],
             ["op": "expect", "name": "from, to, subject", "expr": fill],
             ["op": "type", "selector": "#compose-editor", "text": "Typed in the panel. "],
             ["op": "mouse", "selector": "#pop-out"],
