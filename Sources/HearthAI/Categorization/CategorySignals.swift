@@ -353,8 +353,14 @@ public enum CategorySignals {
         // HTML alone is how templates and mass-mail programs build a message, not how a
         // person's mail program sends one: such a first message is not decided as a person's.
         if evidence.htmlOnly { reasons.append("HTML only, no plain-text part") }
+        // A template's HTML (an open-tracking pixel, a body of remote images) or answers sent to
+        // another organisation (Reply-To) is how mass-mail programs and web forms build a
+        // message; a person's mail program does neither.
+        if evidence.templateHTML { reasons.append(input.htmlBuild.trackingPixel ? "an open-tracking pixel" : "HTML built of \(input.htmlBuild.remoteImages) remote images") }
+        if evidence.repliesGoElsewhere { reasons.append("replies go to another organisation (Reply-To)") }
+        let massMailBuild = evidence.templateHTML || evidence.repliesGoElsewhere
         if named && !evidence.undisclosedRecipients && input.recipients.count <= 10 && scores.promotions < 2 && scores.updates < 3
-            && evidence.links < 5 && !evidence.htmlOnly && !forgedName {
+            && evidence.links < 5 && !evidence.htmlOnly && !forgedName && !massMailBuild {
             return SignalVerdict(category: .primary, confidence: 0.86, candidates: [.primary], reasons: reasons)
         }
         // A first message to many, or with a newsletter-like subject: the embeddings decide,
@@ -370,6 +376,6 @@ public enum CategorySignals {
             return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons, lean: .updates)
         }
         return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons,
-                             lean: evidence.undisclosedRecipients || evidence.htmlOnly || forgedName ? nil : .primary)
+                             lean: evidence.undisclosedRecipients || evidence.htmlOnly || forgedName || massMailBuild ? nil : .primary)
     }
 }
