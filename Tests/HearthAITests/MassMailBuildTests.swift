@@ -78,3 +78,50 @@ import Testing
         #expect(input.htmlBuild.trackingPixel)
     }
 }
+
+extension MassMailBuildTests {
+    /// An embedder that puts every text at the same point: the classifier's scores then depend
+    /// only on the centroids, so the signals' weighting is what the test sees.
+    struct FixedPointEmbedder: TextEmbedder {
+        let dimensions = 2
+        let modelIdentifier = "fixed-point"
+        func embed(_ texts: [String]) async throws -> [[Float]] { texts.map { _ in [1, 0] } }
+    }
+
+    static func circular(to recipients: [EmailAddress], html: String? = nil) -> CategorizationInput {
+        CategorizationInput(from: EmailAddress(name: "Hannah Weiss", address: "hannah@weiss-studio.example"), recipients: recipients,
+                            subject: "Evening classes", text: text, htmlBuild: HTMLBuild.read(html))
+    }
+
+    static let pixel = "<p>\(text)</p><img src=\"https://open.mailer.example/o/51.gif\" width=\"1\" height=\"1\">"
+
+    /// Two marks of a mass-mail program together (here nobody named in To and a tracking pixel)
+    /// rule out a person's mail, and with no list marker a list post: promotions or updates.
+    @Test func twoMarksOfAMassMailProgramRuleOutAPersonsMail() {
+        let verdict = CategorySignals.evaluate(Self.circular(to: [EmailAddress(address: "undisclosed-recipients:;")], html: Self.pixel))
+        #expect(verdict.category == nil)
+        #expect(Set(verdict.candidates) == [.promotions, .updates])
+        // One mark leaves primary possible; no mark lets the person's mail be decided.
+        #expect(CategorySignals.evaluate(Self.circular(to: Self.friend, html: Self.pixel)).candidates.contains(.primary))
+        #expect(CategorySignals.evaluate(Self.circular(to: Self.friend)).category == .primary)
+    }
+
+    /// One mark (a circular with nobody named in To) speaks against a person's mail without
+    /// ruling it out: the embeddings' primary score counts half, so a near tie goes elsewhere.
+    @Test func oneMarkOfAMassMailProgramHalvesTheEmbeddingsPrimaryScore() async {
+        let bcc = Self.circular(to: [EmailAddress(address: "undisclosed-recipients:;")])
+        let verdict = CategorySignals.evaluate(bcc)
+        #expect(verdict.unlikely == .primary && verdict.lean == nil)
+        // Primary's centroid is a little nearer than promotions': 0.6 against 0.4 before the halving.
+        let angle = Float(0.2)
+        let classifier = CentroidClassifier(centroids: [.primary: [1, 0], .promotions: [cos(angle), sin(angle)],
+                                                        .updates: [0, 1], .forums: [-1, 0]], sharpness: 20)
+        let categorizer = EmailCategorizer(embedder: FixedPointEmbedder(), classifier: classifier)
+        let scores = classifier.classify([1, 0], candidates: verdict.candidates).scores
+        #expect((scores[.primary] ?? 0) > (scores[.promotions] ?? 0) && (scores[.primary] ?? 0) < 2 * (scores[.promotions] ?? 0))
+        let decision = await categorizer.categorize([bcc])[0]
+        #expect(decision.source == .embedding && decision.category == .promotions)
+        // The same message to a named friend leans primary instead.
+        #expect(await categorizer.categorize([Self.circular(to: Self.friend, html: "<p>x</p>")])[0].category == .primary)
+    }
+}

@@ -12,10 +12,13 @@ public struct SignalVerdict: Sendable, Hashable {
     public var reasons: [String]
     /// A category the signals favour without deciding: its embedding score counts double.
     public var lean: AICategory?
+    /// A category the signals speak against without ruling it out: its embedding score counts half.
+    public var unlikely: AICategory?
 
-    public init(category: AICategory?, confidence: Double, candidates: [AICategory], reasons: [String], lean: AICategory? = nil) {
+    public init(category: AICategory?, confidence: Double, candidates: [AICategory], reasons: [String], lean: AICategory? = nil,
+                unlikely: AICategory? = nil) {
         self.category = category; self.confidence = confidence; self.candidates = candidates
-        self.reasons = reasons; self.lean = lean
+        self.reasons = reasons; self.lean = lean; self.unlikely = unlikely
     }
 }
 
@@ -375,7 +378,16 @@ public enum CategorySignals {
             reasons.append("a notice's subject")
             return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons, lean: .updates)
         }
+        // Two marks of a mass-mail program together (nobody named in To, HTML alone, a forged
+        // name, a template's HTML, answers sent elsewhere): no person's mail program leaves two,
+        // so it is not a person's mail at all; and with no list marker it is no post to a list either.
+        let massMailMarks = [evidence.undisclosedRecipients, evidence.htmlOnly, forgedName, evidence.templateHTML,
+                             evidence.repliesGoElsewhere].filter { $0 }.count
+        if massMailMarks >= 2 {
+            reasons.append("\(massMailMarks) marks of a mass-mail program")
+            return SignalVerdict(category: nil, confidence: 0.55, candidates: [.promotions, .updates], reasons: reasons)
+        }
         return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons,
-                             lean: evidence.undisclosedRecipients || evidence.htmlOnly || forgedName || massMailBuild ? nil : .primary)
+                             lean: massMailMarks > 0 ? nil : .primary, unlikely: massMailMarks > 0 ? .primary : nil)
     }
 }
