@@ -45,7 +45,7 @@ public enum CategorySignals {
         if let network = SocialNetworkMail.network(domain: domain) {
             return SignalVerdict(category: .social, confidence: 0.95, candidates: [.social], reasons: ["social network sender (\(network))"])
         }
-        if SocialNetworkMail.isNotification(subject: subject, domain: domain, machineSender: evidence.machineSender) {
+        if SocialNetworkMail.isNotification(subject: subject, text: input.text, domain: domain, machineSender: evidence.machineSender) {
             return SignalVerdict(category: .social, confidence: 0.88, candidates: [.social],
                                  reasons: ["a social notification (someone did something to you) from \(local)@\(domain)"])
         }
