@@ -58,6 +58,7 @@ public enum CategorySignals {
             return SignalVerdict(category: .updates, confidence: 0.9, candidates: [.updates], reasons: ["system sender or auto-reply (\(local)@)"])
         }
         if let list = discussionList(input, evidence: evidence, subject: subject) { return list }
+        if let calendar = calendarMail(input, evidence: evidence) { return calendar }
         // A reply in a conversation the user took part in (it answers a message the user sent) is
         // a conversation, whoever answers: a friend, a shop owner writing from info@, a named
         // support agent from the helpdesk's address, a colleague whose server adds a footer.
@@ -129,6 +130,23 @@ public enum CategorySignals {
             return SignalVerdict(category: nil, confidence: 0.5, candidates: [.forums, .updates, .promotions], reasons: reasons + ["reads like a newsletter"])
         }
         return SignalVerdict(category: .forums, confidence: 0.92, candidates: [.forums], reasons: reasons)
+    }
+
+    /// Mail with a calendar part (an invitation, an answer to one, a cancellation): the
+    /// organiser or attendee in From tells whose it is. A person's is primary even when a
+    /// calendar service built it with its footer ("You are receiving this email because you are
+    /// an attendee…", Google Calendar's invitations sent under the organiser's name); a booking
+    /// system's or a shop's is updates. Mail sent through a bulk-mail service or a list (a
+    /// webinar's invitation to many) is left to the other rules.
+    static func calendarMail(_ input: CategorizationInput, evidence: BulkMailEvidence) -> SignalVerdict? {
+        guard let part = input.header(CategorizationHeaders.calendarPartField), evidence.espFingerprint == nil, !evidence.listHeaders,
+              evidence.precedence.map(AutomatedMail.isBulkPrecedence) != true, input.from != nil else { return nil }
+        if evidence.machineSender || evidence.organisationSender {
+            return SignalVerdict(category: .updates, confidence: 0.88, candidates: [.updates],
+                                 reasons: ["a calendar system's invitation or notice (\(part))"])
+        }
+        return SignalVerdict(category: .primary, confidence: 0.9, candidates: [.primary],
+                             reasons: ["a person's invitation or answer to one (\(part))"])
     }
 
     /// A discussion list's digest (Mailman "dev Digest, Vol 12, Issue 3", Majordomo/Ecartis
