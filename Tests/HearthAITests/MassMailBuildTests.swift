@@ -67,6 +67,17 @@ import Testing
         #expect(CategorySignals.evaluate(Self.mail(replyTo: [EmailAddress(address: "x@signup.example")], reply: true)).category == .primary)
     }
 
+    /// Answers sent nowhere (a no-reply Reply-To at the sender's own domain): no person asks
+    /// not to be answered.
+    @Test func answersSentToANoReplyAddressAreNotAPersonsFirstMessage() {
+        for nobody in ["noreply@weiss-studio.example", "do-not-reply@mail.weiss-studio.example"] {
+            let input = Self.mail(replyTo: [EmailAddress(address: nobody)])
+            #expect(BulkMailEvidence(input).repliesGoElsewhere, "\(nobody)")
+            let verdict = CategorySignals.evaluate(input)
+            #expect(verdict.category != .primary && verdict.lean != .primary, "\(nobody)")
+        }
+    }
+
     /// Stored mail carries both to the categoriser (the after-sync run and `hearth categorize`).
     @Test func storedMailCarriesItsReplyToAndHTMLBuild() {
         var email = Email(accountID: AccountID(rawValue: 1), from: EmailAddress(name: "Hannah Weiss", address: "hannah@weiss-studio.example"),

@@ -44,9 +44,9 @@ struct BulkMailEvidence: Sendable {
     /// The HTML was built by a template or a mass-mail program: an open-tracking pixel or a
     /// body of remote images (`HTMLBuild`).
     var templateHTML: Bool
-    /// Reply-To sends answers to another organisation than the one in From. Mass-mail
-    /// programs, web forms and lists set it; a person's mail program leaves it out, or keeps
-    /// it at the sender's own domain.
+    /// Reply-To sends answers to another organisation than the one in From, or to an address
+    /// nobody reads (`noreply@`). Mass-mail programs, web forms and lists set it; a person's
+    /// mail program leaves it out, or keeps it at the sender's own domain and a real mailbox.
     var repliesGoElsewhere: Bool
 
     var isBulk: Bool {
@@ -90,13 +90,14 @@ struct BulkMailEvidence: Sendable {
     }
 
     /// See `repliesGoElsewhere`: a Reply-To address whose organisation ("shop.example" of
-    /// "news.shop.example") differs from the sender's.
+    /// "news.shop.example") differs from the sender's, or that says nobody reads it.
     static func repliesGoElsewhere(_ input: CategorizationInput) -> Bool {
         guard let domain = input.senderDomain else { return false }
         let sender = EmailCategorizer.organisation(of: domain)
         return input.replyTo.contains { answer in
-            guard let other = answer.address.split(separator: "@").last, answer.address.contains("@") else { return false }
-            return EmailCategorizer.organisation(of: String(other)) != sender
+            let parts = answer.address.lowercased().split(separator: "@").map(String.init)
+            guard parts.count == 2 else { return false }
+            return EmailCategorizer.organisation(of: parts[1]) != sender || isNoReplyAddress(parts[0])
         }
     }
 
