@@ -35,6 +35,20 @@ import Testing
         #expect(HTMLBuild.read(nil) == HTMLBuild())
     }
 
+    /// A company signature links its logo and social icons from a server (signature tools do):
+    /// icons declared at most 100×100 are not a template's images, so a colleague's first
+    /// message with such a signature stays primary.
+    @Test func aCompanySignaturesRemoteIconsDoNotMakeATemplate() {
+        let icons = ["linkedin", "x", "instagram", "youtube", "phone"].map {
+            "<a href=\"https://\($0).example\"><img src=\"https://cdn.signatures.example/icons/\($0).png\" width=\"24\" height=\"24\"></a>"
+        }.joined()
+        let signature = "<p>\(Self.text)</p><p>Best regards,<br>Hannah Weiss</p>"
+            + "<img src=\"https://weiss-studio.example/logo.png\" width=\"160\" height=\"48\">" + icons
+        let build = HTMLBuild.read(signature)
+        #expect(build.remoteImages == 1 && !build.isTemplate)
+        #expect(CategorySignals.evaluate(Self.mail(html: signature)).category == .primary)
+    }
+
     @Test func aFirstMessageWithATrackingPixelOrBuiltOfRemoteImagesIsNotDecidedAsAPersons() {
         let pixel = Self.mail(html: "<p>\(Self.text)</p><img src=\"https://open.mailer.example/o/51.gif\" width=\"1\" height=\"1\">")
         let banners = Self.mail(html: (1...4).map { "<img src=\"https://weiss-studio.example/img/\($0).jpg\" width=\"600\">" }.joined() + "<p>\(Self.text)</p>")

@@ -9,7 +9,8 @@ import Foundation
 ///   Thunderbird and phones never add one.
 /// - **Remote images**: a template's banners, buttons and product shots are fetched from the
 ///   sender's server. A person's pasted photo or signature logo travels inside the message
-///   (`cid:`) and is not counted.
+///   (`cid:`) and is not counted; nor is an icon declared at most 100×100 (the social-network
+///   and phone icons of a company signature, which signature tools link from a server).
 public struct HTMLBuild: Sendable, Hashable {
     public var remoteImages: Int
     public var trackingPixel: Bool
@@ -31,8 +32,7 @@ public struct HTMLBuild: Sendable, Hashable {
         var build = HTMLBuild()
         for tag in imageTags(html) {
             guard let source = attribute("src", in: tag), source.hasPrefix("http://") || source.hasPrefix("https://") || source.hasPrefix("//") else { continue }
-            build.remoteImages += 1
-            if isPixel(tag) { build.trackingPixel = true }
+            if isPixel(tag) { build.trackingPixel = true } else if !isIcon(tag) { build.remoteImages += 1 }
         }
         return build
     }
@@ -57,6 +57,14 @@ public struct HTMLBuild: Sendable, Hashable {
         let match = tag[range]
         guard let equals = match.firstIndex(of: "=") else { return nil }
         return match[match.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t\n\r\"'"))
+    }
+
+    /// Declared at most 100×100 by its attributes: a signature's or a button's icon.
+    static func isIcon(_ tag: String) -> Bool {
+        func small(_ name: String) -> Bool {
+            attribute(name, in: tag).flatMap { Int($0.trimmingCharacters(in: CharacterSet(charactersIn: "px "))) }.map { $0 <= 100 } ?? false
+        }
+        return small("width") && small("height")
     }
 
     /// At most 1×1 by its attributes or its style, or hidden by its style.
