@@ -244,7 +244,7 @@ public struct FolderSynchronizer: Sendable {
                     continue
                 }
             }
-            let signals = CategorizationHeaders.pick(parsed.headers)
+            let signals = CategorizationHeaders.pick(parsed.headers, attachments: parsed.attachments)
             var message = NewMessage(email: email, attachments: parsed.attachments, folderID: folderID,
                                      imapUID: body.uid, threadingKey: MessageMapping.threadingKey(for: email, signalHeaders: signals))
             message.signalHeaders = signals // no raw source kept: AI signals (issue 7)

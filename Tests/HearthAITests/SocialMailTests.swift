@@ -85,3 +85,75 @@ import Testing
         #expect(CategorySignals.evaluate(jira).category != .social)
     }
 }
+
+/// Session 12: the shapes of a network's mail about the user's circle and reach, from a network
+/// no list names (the demo's "Circle" digests landed in Updates). One test per shape, each with
+/// the look-alikes that must stay out: work tools, trackers, banks, shops.
+extension SocialMailTests {
+    static func expectSocial(_ mail: [CategorizationInput], _ expected: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+        for input in mail {
+            #expect((CategorySignals.evaluate(input).category == .social) == expected,
+                    "\(input.from?.address ?? "") · \(input.subject)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func whatPeopleInTheUsersCircleSharedIsSocial() {
+        Self.expectSocial([
+            Self.notification("notify@circle.example.com", "Circle", "Priya Raman shared an article"),
+            Self.notification("no-reply@friends.example.org", "Friends", "Kim shared a photo"),
+            Self.notification("notifications@pics.example.net", "Pics", "Ben Okafor shared 3 photos"),
+        ], true)
+        // Something shared *with you* is a service's notice (session 10's rule), an album too.
+        Self.expectSocial([
+            Self.notification("noreply@files.example.com", "Files", "Ann shared a folder with you"),
+            Self.notification("no-reply@office.example.com", "Office", "Ann shared a document: Budget 2027"),
+        ], false)
+    }
+
+    @Test func postsInTheUsersGroupsAreSocial() {
+        Self.expectSocial([
+            Self.notification("notify@circle.example.com", "Circle", "Ben Okafor posted in Cyclists of Leeds"),
+            Self.notification("groups-noreply@club.example.org", "Club", "New posts in Hiking Club"),
+            Self.notification("notify@circle.example.com", "Circle", "Maya Chen posted a new photo"),
+        ], true)
+        Self.expectSocial([
+            Self.notification("alerts@bank.example.com", "Bank", "Your payment posted to your account"),
+            Self.notification("alerts@bank.example.com", "Bank", "A deposit posted on 11/12"),
+        ], false)
+    }
+
+    @Test func commentsAndReactionsOnPeoplesPostsAreSocial() {
+        Self.expectSocial([
+            Self.notification("notify@circle.example.com", "Circle", "Ben commented on Anna's photo"),
+            Self.notification("notify@circle.example.com", "Circle", "Kim reacted to a post you follow"),
+        ], true)
+        Self.expectSocial([
+            Self.notification("jira@tracker.acme.example", "Tracker", "Ann commented on PROJ-12: Login fails"),
+            Self.notification("noreply@bugs.example.org", "Bugs", "Ann commented on bug 4821"),
+        ], false)
+    }
+
+    @Test func milestonesAndConnectionsOfPeopleAreSocial() {
+        Self.expectSocial([
+            Self.notification("notify@circle.example.com", "Circle", "Maya Chen has a work anniversary"),
+            Self.notification("notify@circle.example.com", "Circle", "Congratulate Tom Berg on his new job"),
+            Self.notification("notify@circle.example.com", "Circle", "It's Ana Silva's birthday today"),
+            Self.notification("notify@circle.example.com", "Circle", "You and Tom Berg are now connected"),
+            Self.notification("notify@circle.example.com", "Circle", "Hannah Ito, Oliver Grant and 1 other want to connect"),
+        ], true)
+        Self.expectSocial([
+            Self.notification("news@shop.example.com", "Shop", "Celebrate Acme's birthday with 20% off"),
+        ], false)
+    }
+
+    @Test func aNetworksSummaryOfTheUsersReachIsSocial() {
+        Self.expectSocial([
+            Self.notification("notify@circle.example.com", "Circle", "Your weekly summary", "Your posts were seen 214 times this week."),
+            Self.notification("notify@circle.example.com", "Circle", "Your week on Circle", "You appeared in 12 searches. 5 people viewed your profile."),
+        ], true)
+        Self.expectSocial([
+            Self.notification("alerts@bank.example.com", "Bank", "Your weekly summary", "You spent 214 EUR this week. Your balance is 1,020 EUR."),
+            Self.notification("news@shop.example.com", "Shop", "Your weekly summary", "Your items appeared in 3 orders. Track them in your account."),
+        ], false)
+    }
+}

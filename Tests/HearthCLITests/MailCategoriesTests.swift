@@ -149,6 +149,26 @@ struct MailCategoriesTests {
         #expect(personDecision.category == .primary && personDecision.source == .signals)
     }
 
+    /// A colleague's invitation built by a calendar service (its footer is bulk wording) is
+    /// primary once ingestion notes its calendar part, through the request path and the
+    /// background run alike; the same mail without the part is not decided as a person's.
+    @Test func aPersonsCalendarInvitationIsPrimaryThroughTheStore() async throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        let body = "You have been invited to the following event. Project sync, Wed 2 Dec 2026 10:00. "
+            + "You are receiving this email because you are an attendee of the event."
+        let subject = "Invitation: Project sync @ Wed 2 Dec 2026 10:00 (una@example.test)"
+        let part = ParsedAttachment(filename: "invite.ics", mimeType: "application/ics", sizeBytes: 900, partPath: "2")
+        let plain = try f.add("c0@x", from: "Jane", subject: subject, body: body, day: 0)
+        let invitation = try f.add("c1@x", from: "Jane", subject: subject, body: body, day: 1, attachments: [part])
+        let decided = try await MailCategories.categorizeUncategorized(store: f.store, embedder: HashingEmbedder(), generator: nil, limit: 10)
+        #expect(decided.first { $0.email.id == invitation }?.decision.category == .primary)
+        #expect(decided.first { $0.email.id == plain }?.decision.category != .primary)
+        let later = try f.add("c2@x", from: "Jane", subject: subject, body: body, day: 2, attachments: [part])
+        _ = await f.work(embedder: HashingEmbedder(), generator: nil).run()
+        #expect(try f.store.categoryAssignment(of: later)?.category == .primary)
+    }
+
     @Test func anOverrideToNoCategoryOrOfAMissingEmailIsRefusedAndChangesNothing() async throws {
         let f = try Fixture()
         defer { f.remove() }

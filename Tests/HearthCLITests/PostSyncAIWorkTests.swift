@@ -31,16 +31,17 @@ struct PostSyncAIWorkTests {
         /// Inserts one message as sync does: no raw source, signal headers picked from the header.
         @discardableResult
         func add(_ id: String, from: String, subject: String, body: String, day: Double, replyTo parent: String? = nil,
-                 headers: [HeaderField] = []) throws -> EmailID {
+                 headers: [HeaderField] = [], attachments: [ParsedAttachment] = []) throws -> EmailID {
             let date = Date(timeIntervalSince1970: 1_760_000_000 + day * 86_400)
             let email = Email(accountID: account, messageID: id, inReplyTo: parent, references: parent.map { [$0] } ?? [],
                               from: EmailAddress(name: from, address: from.lowercased() + "@example.org"),
                               to: [EmailAddress(address: "una@example.test")], subject: subject, bodyPlain: body,
                               snippet: String(body.prefix(80)), dateReceived: date, dateSent: date,
                               listID: headers.first { $0.name == "List-Id" }?.value)
-            var message = NewMessage(email: email, attachments: [], folderID: inbox, imapUID: nil,
+            var message = NewMessage(email: email, attachments: attachments, folderID: inbox, imapUID: nil,
                                      threadingKey: MessageMapping.threadingKey(for: email))
-            message.signalHeaders = CategorizationHeaders.pick(headers + [HeaderField(name: "Received", value: "by mx")])
+            // As sync and import store them: the signal fields and a note of a calendar part.
+            message.signalHeaders = CategorizationHeaders.pick(headers + [HeaderField(name: "Received", value: "by mx")], attachments: attachments)
             return try #require(try store.insert([message]).first)
         }
 

@@ -41,6 +41,13 @@ struct BulkMailEvidence: Sendable {
     /// plain text or text with an HTML alternative; a body of HTML only is built by mass-mail
     /// programs, shops' and services' templates and web forms (SpamAssassin's MIME_HTML_ONLY).
     var htmlOnly: Bool
+    /// The HTML was built by a template or a mass-mail program: an open-tracking pixel or a
+    /// body of remote images (`HTMLBuild`).
+    var templateHTML: Bool
+    /// Reply-To sends answers to another organisation than the one in From, or to an address
+    /// nobody reads (`noreply@`). Mass-mail programs, web forms and lists set it; a person's
+    /// mail program leaves it out, or keeps it at the sender's own domain and a real mailbox.
+    var repliesGoElsewhere: Bool
 
     var isBulk: Bool {
         espFingerprint != nil || listHeaders || precedence.map(AutomatedMail.isBulkPrecedence) == true || !boilerplate.isEmpty
@@ -75,9 +82,23 @@ struct BulkMailEvidence: Sendable {
         sentToList = input.recipients.first.map { Self.isListAddress($0.address.lowercased()) } ?? false
         listDelivery = Self.listDelivery(input)
         htmlOnly = input.header("Content-Type").map(CategorizationHeaders.isHTMLOnly) ?? false
+        templateHTML = input.htmlBuild.isTemplate
+        repliesGoElsewhere = Self.repliesGoElsewhere(input)
         let letter = Self.beforeSignOff(body)
         links = letter.components(separatedBy: "http://").count + letter.components(separatedBy: "https://").count
             + letter.components(separatedBy: "www.").count - 3
+    }
+
+    /// See `repliesGoElsewhere`: a Reply-To address whose organisation ("shop.example" of
+    /// "news.shop.example") differs from the sender's, or that says nobody reads it.
+    static func repliesGoElsewhere(_ input: CategorizationInput) -> Bool {
+        guard let domain = input.senderDomain else { return false }
+        let sender = EmailCategorizer.organisation(of: domain)
+        return input.replyTo.contains { answer in
+            let parts = answer.address.lowercased().split(separator: "@").map(String.init)
+            guard parts.count == 2 else { return false }
+            return EmailCategorizer.organisation(of: parts[1]) != sender || isNoReplyAddress(parts[0])
+        }
     }
 
     /// A recipient that names nobody: no address at all ("Undisclosed-Recipient", an empty group

@@ -19,13 +19,20 @@ public struct CategorizationInput: Sendable, Hashable {
     /// The email answers a message the user sent (its In-Reply-To or References name one): a
     /// reply in a conversation the user started or took part in (false when unknown).
     public var answersUser: Bool
+    /// Where answers go (Reply-To): a mass-mail program or a web form points them elsewhere,
+    /// a person's mail program leaves it out.
+    public var replyTo: [EmailAddress]
+    /// How the HTML body was built (tracking pixel, remote images); empty without HTML.
+    public var htmlBuild: HTMLBuild
 
     public init(emailID: EmailID? = nil, from: EmailAddress?, recipients: [EmailAddress] = [], subject: String,
                 text: String, headers: [HeaderField] = [], listID: String? = nil, isReply: Bool = false,
-                senderHistory: SenderHistory? = nil, answersUser: Bool = false) {
+                senderHistory: SenderHistory? = nil, answersUser: Bool = false, replyTo: [EmailAddress] = [],
+                htmlBuild: HTMLBuild = HTMLBuild()) {
         self.emailID = emailID; self.from = from; self.recipients = recipients; self.subject = subject
         self.text = text; self.headers = headers; self.listID = listID; self.isReply = isReply
         self.senderHistory = senderHistory; self.answersUser = answersUser
+        self.replyTo = replyTo; self.htmlBuild = htmlBuild
     }
 
     /// Builds the input from a stored email and (when its raw source is kept) its header fields.
@@ -35,7 +42,7 @@ public struct CategorizationInput: Sendable, Hashable {
                   text: MailTextTrimmer.trim(body, maxCharacters: 1_000), headers: headers,
                   listID: email.listID ?? headers.first { $0.name.caseInsensitiveCompare("List-Id") == .orderedSame }?.value,
                   isReply: email.inReplyTo != nil || !email.references.isEmpty, senderHistory: senderHistory,
-                  answersUser: answersUser)
+                  answersUser: answersUser, replyTo: email.replyTo, htmlBuild: HTMLBuild.read(email.bodyHTML))
     }
 
     /// Inputs for stored emails with their signal headers, sender history and the messages of

@@ -12,10 +12,13 @@ public struct SignalVerdict: Sendable, Hashable {
     public var reasons: [String]
     /// A category the signals favour without deciding: its embedding score counts double.
     public var lean: AICategory?
+    /// A category the signals speak against without ruling it out: its embedding score counts half.
+    public var unlikely: AICategory?
 
-    public init(category: AICategory?, confidence: Double, candidates: [AICategory], reasons: [String], lean: AICategory? = nil) {
+    public init(category: AICategory?, confidence: Double, candidates: [AICategory], reasons: [String], lean: AICategory? = nil,
+                unlikely: AICategory? = nil) {
         self.category = category; self.confidence = confidence; self.candidates = candidates
-        self.reasons = reasons; self.lean = lean
+        self.reasons = reasons; self.lean = lean; self.unlikely = unlikely
     }
 }
 
@@ -42,7 +45,7 @@ public enum CategorySignals {
         if let network = SocialNetworkMail.network(domain: domain) {
             return SignalVerdict(category: .social, confidence: 0.95, candidates: [.social], reasons: ["social network sender (\(network))"])
         }
-        if SocialNetworkMail.isNotification(subject: subject, domain: domain, machineSender: evidence.machineSender) {
+        if SocialNetworkMail.isNotification(subject: subject, text: input.text, domain: domain, machineSender: evidence.machineSender) {
             return SignalVerdict(category: .social, confidence: 0.88, candidates: [.social],
                                  reasons: ["a social notification (someone did something to you) from \(local)@\(domain)"])
         }
@@ -55,6 +58,7 @@ public enum CategorySignals {
             return SignalVerdict(category: .updates, confidence: 0.9, candidates: [.updates], reasons: ["system sender or auto-reply (\(local)@)"])
         }
         if let list = discussionList(input, evidence: evidence, subject: subject) { return list }
+        if let calendar = calendarMail(input, evidence: evidence) { return calendar }
         // A reply in a conversation the user took part in (it answers a message the user sent) is
         // a conversation, whoever answers: a friend, a shop owner writing from info@, a named
         // support agent from the helpdesk's address, a colleague whose server adds a footer.
@@ -126,6 +130,23 @@ public enum CategorySignals {
             return SignalVerdict(category: nil, confidence: 0.5, candidates: [.forums, .updates, .promotions], reasons: reasons + ["reads like a newsletter"])
         }
         return SignalVerdict(category: .forums, confidence: 0.92, candidates: [.forums], reasons: reasons)
+    }
+
+    /// Mail with a calendar part (an invitation, an answer to one, a cancellation): the
+    /// organiser or attendee in From tells whose it is. A person's is primary even when a
+    /// calendar service built it with its footer ("You are receiving this email because you are
+    /// an attendee…", Google Calendar's invitations sent under the organiser's name); a booking
+    /// system's or a shop's is updates. Mail sent through a bulk-mail service or a list (a
+    /// webinar's invitation to many) is left to the other rules.
+    static func calendarMail(_ input: CategorizationInput, evidence: BulkMailEvidence) -> SignalVerdict? {
+        guard let part = input.header(CategorizationHeaders.calendarPartField), evidence.espFingerprint == nil, !evidence.listHeaders,
+              evidence.precedence.map(AutomatedMail.isBulkPrecedence) != true, input.from != nil else { return nil }
+        if evidence.machineSender || evidence.organisationSender {
+            return SignalVerdict(category: .updates, confidence: 0.88, candidates: [.updates],
+                                 reasons: ["a calendar system's invitation or notice (\(part))"])
+        }
+        return SignalVerdict(category: .primary, confidence: 0.9, candidates: [.primary],
+                             reasons: ["a person's invitation or answer to one (\(part))"])
     }
 
     /// A discussion list's digest (Mailman "dev Digest, Vol 12, Issue 3", Majordomo/Ecartis
@@ -353,8 +374,14 @@ public enum CategorySignals {
         // HTML alone is how templates and mass-mail programs build a message, not how a
         // person's mail program sends one: such a first message is not decided as a person's.
         if evidence.htmlOnly { reasons.append("HTML only, no plain-text part") }
+        // A template's HTML (an open-tracking pixel, a body of remote images) or answers sent to
+        // another organisation (Reply-To) is how mass-mail programs and web forms build a
+        // message; a person's mail program does neither.
+        if evidence.templateHTML { reasons.append(input.htmlBuild.trackingPixel ? "an open-tracking pixel" : "HTML built of \(input.htmlBuild.remoteImages) remote images") }
+        if evidence.repliesGoElsewhere { reasons.append("replies go to another organisation (Reply-To)") }
+        let massMailBuild = evidence.templateHTML || evidence.repliesGoElsewhere
         if named && !evidence.undisclosedRecipients && input.recipients.count <= 10 && scores.promotions < 2 && scores.updates < 3
-            && evidence.links < 5 && !evidence.htmlOnly && !forgedName {
+            && evidence.links < 5 && !evidence.htmlOnly && !forgedName && !massMailBuild {
             return SignalVerdict(category: .primary, confidence: 0.86, candidates: [.primary], reasons: reasons)
         }
         // A first message to many, or with a newsletter-like subject: the embeddings decide,
@@ -369,7 +396,16 @@ public enum CategorySignals {
             reasons.append("a notice's subject")
             return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons, lean: .updates)
         }
+        // Two marks of a mass-mail program together (nobody named in To, HTML alone, a forged
+        // name, a template's HTML, answers sent elsewhere): no person's mail program leaves two,
+        // so it is not a person's mail at all; and with no list marker it is no post to a list either.
+        let massMailMarks = [evidence.undisclosedRecipients, evidence.htmlOnly, forgedName, evidence.templateHTML,
+                             evidence.repliesGoElsewhere].filter { $0 }.count
+        if massMailMarks >= 2 {
+            reasons.append("\(massMailMarks) marks of a mass-mail program")
+            return SignalVerdict(category: nil, confidence: 0.55, candidates: [.promotions, .updates], reasons: reasons)
+        }
         return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons,
-                             lean: evidence.undisclosedRecipients || evidence.htmlOnly || forgedName ? nil : .primary)
+                             lean: massMailMarks > 0 ? nil : .primary, unlikely: massMailMarks > 0 ? .primary : nil)
     }
 }

@@ -126,8 +126,9 @@ public struct EmailCategorizer: Sendable {
                     continue
                 }
                 var (scores, neighbour) = classifier.classify(vector, candidates: verdict.candidates)
-                if let lean = verdict.lean, let leaning = scores[lean] {
-                    scores[lean] = leaning * 2
+                if let lean = verdict.lean, let leaning = scores[lean] { scores[lean] = leaning * 2 }
+                if let unlikely = verdict.unlikely, let score = scores[unlikely] { scores[unlikely] = score / 2 }
+                if verdict.lean != nil || verdict.unlikely != nil {
                     let total = scores.values.reduce(0, +)
                     scores = scores.mapValues { $0 / total }
                 }

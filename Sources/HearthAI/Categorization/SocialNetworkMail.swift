@@ -41,11 +41,27 @@ enum SocialNetworkMail {
         "mentioned you", "you were mentioned", "tagged you", "you were tagged", "commented on your", "replied to your post",
         "replied to your comment", "replied to your tweet", "liked your", "likes your", "reacted to your", "favourited your",
         "favorited your", "boosted your", "reposted your", "retweeted your", "shared your post",
-        "sent you a message", "sent you a friend request", "friend request", "connection request", "wants to connect", "invitation to connect",
+        "sent you a message", "sent you a friend request", "friend request", "connection request", "wants to connect", "want to connect", "invitation to connect",
         "accepted your invitation", "endorsed you", "viewed your profile", "people you may know", "added you as a friend",
         "new match", "it's a match", "likes you", "super liked you", "sent you a wink", "wrote on your timeline",
         "gave you kudos", "sent you a direct message", "sent you a dm", "new direct message", "now follows you",
         "responded to your post", "new reply to your", "quoted your post", "replied to your story", "accepted your friend request",
+    ]
+
+    /// What a network tells about the people the user follows or is connected to (their posts,
+    /// shares, milestones), in a subject: "Priya shared an article", "Ben posted in Cyclists",
+    /// "Ben commented on Anna's photo", "Maya has a work anniversary". Narrow on purpose: a
+    /// shared *document, file or folder* is a work tool's notice, "commented on PROJ-12" a
+    /// tracker's, "payment posted to your account" a bank's (transactional subjects never count).
+    static let activityPattern = #"\bshared (a|an|\d+|their|his|her) (new )?(post|posts|article|photo|photos|video|videos|album|link|story|stories|memory|reel)\b|\bposted (in|a new|an? (photo|video|article|link|story|reel))\b|\bnew posts in\b|\b(commented on|reacted to) (a|an|the|their|his|her|[a-z]+'s) (post|photo|video|status|story|reel|comment|article|link)\b|\bwork anniversary\b|\bcongratulate [a-z]+( [a-z]+)? on (her|his|their)\b|'s birthday (today|is)\b|\b(is|are) now connected\b|\bjoined your network\b"#
+
+    /// A network's summary of the user's own reach and circle, in the text: "Your posts were seen
+    /// 214 times this week", "5 people viewed your profile", "You appeared in 12 searches",
+    /// "3 new followers". Only a network counts these; a shop's or a bank's weekly summary never does.
+    static let reachPhrases: [String] = [
+        "your posts were seen", "your post was seen", "your posts were viewed", "your post was viewed", "viewed your profile",
+        "profile views", "profile visitors", "appeared in", "new followers", "people in your network", "your connections",
+        "impressions on your post", "reactions to your post", "people reacted to your", "people liked your",
     ]
 
     /// The domain it came from, when that is a social network.
@@ -53,14 +69,24 @@ enum SocialNetworkMail {
         domains.first { domain == $0 || domain.hasSuffix("." + $0) }
     }
 
-    /// A machine sender reporting what another person did to the user, not from a work tool.
-    static func isNotification(subject: String, domain: String, machineSender: Bool) -> Bool {
+    /// A machine sender reporting what another person did to the user or in the user's circle,
+    /// or what the user's posts reached, not from a work tool.
+    static func isNotification(subject: String, text: String = "", domain: String, machineSender: Bool) -> Bool {
         guard machineSender, !ServiceMail.isWorkTool(domain) else { return false }
         let subject = subject.lowercased()
         // "…accepted your invitation to Acme / to join the workspace" is a service's sign-up news;
         // a network's connection ("…accepted your invitation", "…to connect") stays social.
         if subject.range(of: #"accepted your invitation to (?!connect)"#, options: .regularExpression) != nil { return false }
-        return notificationPhrases.contains { subject.contains($0) }
+        if notificationPhrases.contains(where: { subject.contains($0) }) { return true }
+        if subject.range(of: activityPattern, options: .regularExpression) != nil && !CategoryVocabulary.isTransactional(subject: subject) {
+            return true
+        }
+        // "appeared in" needs the network's own object: "appeared in 12 searches".
+        let opening = text.lowercased().prefix(400)
+        return reachPhrases.contains { phrase in
+            guard opening.contains(phrase) else { return false }
+            return phrase != "appeared in" || opening.range(of: #"appeared in \d+ searches"#, options: .regularExpression) != nil
+        }
     }
 }
 

@@ -57,7 +57,7 @@ public enum MailCategories {
             guard input.headers.isEmpty, let id = input.emailID, let raw = try? store.rawSource(of: id),
                   let parsed = try? MIMEParser().parse(raw) else { return input }
             var withHeaders = input
-            withHeaders.headers = CategorizationHeaders.pick(parsed.headers)
+            withHeaders.headers = CategorizationHeaders.pick(parsed.headers, attachments: parsed.attachments)
             if withHeaders.listID == nil { withHeaders.listID = parsed.header("List-Id") }
             return withHeaders
         }

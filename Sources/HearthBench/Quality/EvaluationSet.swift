@@ -74,8 +74,10 @@ enum EvaluationSet {
                   let parsed = try? parser.parse(data) else { return nil }
             let body = parsed.textBody ?? parsed.htmlBody.map(MailTextTrimmer.plainText(fromHTML:)) ?? parsed.snippet
             let input = CategorizationInput(from: parsed.from.first, recipients: parsed.to + parsed.cc, subject: parsed.subject,
-                                            text: MailTextTrimmer.trim(body, maxCharacters: 1_000), headers: parsed.headers,
-                                            listID: parsed.header("List-Id"), isReply: !parsed.inReplyTo.isEmpty || !parsed.references.isEmpty)
+                                            text: MailTextTrimmer.trim(body, maxCharacters: 1_000),
+                                            headers: parsed.headers + CategorizationHeaders.calendarPart(parsed.attachments),
+                                            listID: parsed.header("List-Id"), isReply: !parsed.inReplyTo.isEmpty || !parsed.references.isEmpty,
+                                            replyTo: parsed.replyTo, htmlBuild: HTMLBuild.read(parsed.htmlBody))
             let part = row.count >= 5 ? row[4] : "dev"
             return Item(key: row[0], label: label, clear: row[2] == "clear", holdout: part == "holdout" || part == "blind",
                         blind: part == "blind", input: input)

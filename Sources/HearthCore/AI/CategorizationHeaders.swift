@@ -82,10 +82,28 @@ public enum CategorizationHeaders {
     }
 
     /// The signal fields of a parsed header, in their original order, values capped at 300
-    /// characters (a List-Unsubscribe with a dozen URLs says nothing more than one), at most 24.
-    public static func pick(_ headers: [HeaderField]) -> [HeaderField] {
+    /// characters (a List-Unsubscribe with a dozen URLs says nothing more than one), at most 24;
+    /// then `calendarPartField` when the message carries a calendar part.
+    public static func pick(_ headers: [HeaderField], attachments: [ParsedAttachment] = []) -> [HeaderField] {
         headers.filter { isSignal($0.name) && carriesSignal($0) }.prefix(24)
             .map { HeaderField(name: $0.name, value: String($0.value.prefix(300))) }
+            + calendarPart(attachments)
+    }
+
+    /// Not a field of the message: ingestion's note that it carries a calendar part (a
+    /// `text/calendar` alternative or an `.ics` file), as invitations, answers to them and
+    /// cancellations do. The categoriser reads it to tell a person's invitation (primary) from a
+    /// booking system's (updates); the part itself is kept as an attachment, not as a header. A
+    /// field of this name in the message itself is never kept (`isSignal` does not know it).
+    public static let calendarPartField = "X-Hearth-Calendar-Part"
+
+    /// `calendarPartField` with the part's type, when one of the attachments is a calendar part.
+    public static func calendarPart(_ attachments: [ParsedAttachment]) -> [HeaderField] {
+        guard let part = attachments.first(where: { attachment in
+            let type = attachment.mimeType.lowercased()
+            return type == "text/calendar" || type == "application/ics" || attachment.filename.lowercased().hasSuffix(".ics")
+        }) else { return [] }
+        return [HeaderField(name: calendarPartField, value: part.mimeType.lowercased())]
     }
 }
 

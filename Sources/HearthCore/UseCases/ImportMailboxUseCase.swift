@@ -125,7 +125,7 @@ public struct ImportMailboxUseCase: Sendable {
                 }
                 seenInBatch.insert(key)
             }
-            let signals = CategorizationHeaders.pick(parsed.headers)
+            let signals = CategorizationHeaders.pick(parsed.headers, attachments: parsed.attachments)
             var message = NewMessage(
                 email: email, attachments: parsed.attachments.map { var a = $0; a.content = nil; return a },
                 folderID: folderID, threadingKey: MessageMapping.threadingKey(for: email, signalHeaders: signals),

@@ -1,0 +1,84 @@
+import Foundation
+
+/// How a message's HTML was built, read from its image tags: what a mass-mail program or a
+/// template leaves and a person's mail program does not (issue 15, session 12). Only the
+/// counts are kept, so the categoriser's input stays small and the HTML is read once.
+///
+/// - An **open-tracking pixel**: a remote image of at most 1×1 pixel, or a hidden one. Bulk-mail
+///   services put one into every message to count opens; Gmail, Outlook, Apple Mail,
+///   Thunderbird and phones never add one.
+/// - **Remote images**: a template's banners, buttons and product shots are fetched from the
+///   sender's server. A person's pasted photo or signature logo travels inside the message
+///   (`cid:`) and is not counted; nor is an icon declared at most 100×100 (the social-network
+///   and phone icons of a company signature, which signature tools link from a server).
+public struct HTMLBuild: Sendable, Hashable {
+    public var remoteImages: Int
+    public var trackingPixel: Bool
+
+    public init(remoteImages: Int = 0, trackingPixel: Bool = false) {
+        self.remoteImages = remoteImages; self.trackingPixel = trackingPixel
+    }
+
+    /// Remote images from this many on make a message image-built (a banner, a product grid,
+    /// buttons): the 2002 dev rows' people's mail has at most one, newsletters 3 to 140.
+    static let imageBuiltFrom = 3
+
+    /// Built by a template or a mass-mail program rather than typed in a mail program.
+    public var isTemplate: Bool { trackingPixel || remoteImages >= Self.imageBuiltFrom }
+
+    /// Reads the image tags of an HTML body (nil or empty: nothing to read).
+    public static func read(_ html: String?) -> HTMLBuild {
+        guard let html, !html.isEmpty else { return HTMLBuild() }
+        var build = HTMLBuild()
+        for tag in imageTags(html) {
+            guard let source = attribute("src", in: tag), source.hasPrefix("http://") || source.hasPrefix("https://") || source.hasPrefix("//") else { continue }
+            if isPixel(tag) { build.trackingPixel = true } else if !isIcon(tag) { build.remoteImages += 1 }
+        }
+        return build
+    }
+
+    /// The `<img …>` tags, lower-cased, at most 400 of them (a huge newsletter says no more).
+    static func imageTags(_ html: String) -> [String] {
+        let lower = html.lowercased()
+        var tags: [String] = []
+        var searchFrom = lower.startIndex
+        while tags.count < 400, let open = lower.range(of: "<img", range: searchFrom..<lower.endIndex) {
+            let close = lower.range(of: ">", range: open.upperBound..<lower.endIndex)?.lowerBound ?? lower.endIndex
+            tags.append(String(lower[open.upperBound..<close]))
+            searchFrom = close
+        }
+        return tags
+    }
+
+    /// An attribute's value, quoted or not (`src="…"`, `src='…'`, `src=…`).
+    static func attribute(_ name: String, in tag: String) -> String? {
+        let pattern = #"(^|[\s"'])"# + name + #"\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)"#
+        guard let range = tag.range(of: pattern, options: .regularExpression) else { return nil }
+        let match = tag[range]
+        guard let equals = match.firstIndex(of: "=") else { return nil }
+        return match[match.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t\n\r\"'"))
+    }
+
+    /// Declared at most 100×100 by its attributes: a signature's or a button's icon.
+    static func isIcon(_ tag: String) -> Bool {
+        func small(_ name: String) -> Bool {
+            attribute(name, in: tag).flatMap { Int($0.trimmingCharacters(in: CharacterSet(charactersIn: "px "))) }.map { $0 <= 100 } ?? false
+        }
+        return small("width") && small("height")
+    }
+
+    /// At most 1×1 by its attributes or its style, or hidden by its style.
+    static func isPixel(_ tag: String) -> Bool {
+        func tiny(_ value: String?) -> Bool {
+            guard let value else { return false }
+            return Int(value.trimmingCharacters(in: CharacterSet(charactersIn: "px ;"))).map { $0 <= 1 } ?? false
+        }
+        let style = (attribute("style", in: tag) ?? "").replacingOccurrences(of: " ", with: "")
+        func styled(_ property: String) -> String? {
+            guard let range = style.range(of: property + #":\d+"#, options: .regularExpression) else { return nil }
+            return String(style[range].dropFirst(property.count + 1))
+        }
+        let width = attribute("width", in: tag) ?? styled("width"), height = attribute("height", in: tag) ?? styled("height")
+        return (tiny(width) && tiny(height)) || style.contains("display:none") || style.contains("visibility:hidden")
+    }
+}
