@@ -35,6 +35,21 @@ import Testing
         #expect(HTMLBuild.read(nil) == HTMLBuild())
     }
 
+    /// A link that unsubscribes, whatever its words say ("Abmelden", "here", an image): only mail
+    /// sent to a list of subscribers carries one; the text's own wording is read elsewhere.
+    @Test func anUnsubscribeLinkInTheHTMLIsATemplatesMark() {
+        for href in ["https://esp.example/u/unsubscribe?id=48213", "http://news.example.com/optout.php?e=1", "https://x.example/opt-out/9"] {
+            let html = "<p>\(Self.text)</p><p><a href=\"\(href)\">Abmelden</a></p>"
+            #expect(HTMLBuild.read(html).unsubscribeLink, "\(href)")
+            let verdict = CategorySignals.evaluate(Self.mail(html: html))
+            #expect(verdict.category != .primary && verdict.lean != .primary, "\(href)")
+        }
+        // A person's links (a booking page, a document) are not.
+        let personal = "<p>\(Self.text)</p><p>Book here: <a href=\"https://weiss-studio.example/classes/booking\">classes</a></p>"
+        #expect(!HTMLBuild.read(personal).unsubscribeLink)
+        #expect(CategorySignals.evaluate(Self.mail(html: personal)).category == .primary)
+    }
+
     /// A company signature links its logo and social icons from a server (signature tools do):
     /// icons declared at most 100×100 are not a template's images, so a colleague's first
     /// message with such a signature stays primary.

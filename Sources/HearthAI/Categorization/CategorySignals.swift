@@ -132,23 +132,6 @@ public enum CategorySignals {
         return SignalVerdict(category: .forums, confidence: 0.92, candidates: [.forums], reasons: reasons)
     }
 
-    /// Mail with a calendar part (an invitation, an answer to one, a cancellation): the
-    /// organiser or attendee in From tells whose it is. A person's is primary even when a
-    /// calendar service built it with its footer ("You are receiving this email because you are
-    /// an attendee…", Google Calendar's invitations sent under the organiser's name); a booking
-    /// system's or a shop's is updates. Mail sent through a bulk-mail service or a list (a
-    /// webinar's invitation to many) is left to the other rules.
-    static func calendarMail(_ input: CategorizationInput, evidence: BulkMailEvidence) -> SignalVerdict? {
-        guard let part = input.header(CategorizationHeaders.calendarPartField), evidence.espFingerprint == nil, !evidence.listHeaders,
-              evidence.precedence.map(AutomatedMail.isBulkPrecedence) != true, input.from != nil else { return nil }
-        if evidence.machineSender || evidence.organisationSender {
-            return SignalVerdict(category: .updates, confidence: 0.88, candidates: [.updates],
-                                 reasons: ["a calendar system's invitation or notice (\(part))"])
-        }
-        return SignalVerdict(category: .primary, confidence: 0.9, candidates: [.primary],
-                             reasons: ["a person's invitation or answer to one (\(part))"])
-    }
-
     /// A discussion list's digest (Mailman "dev Digest, Vol 12, Issue 3", Majordomo/Ecartis
     /// "dev Digest V1 #33", LISTSERV): "digest" in the subject and the bundled posts' own
     /// "From:" and "Subject:" lines in the text, or a table of contents ("Today's Topics:", "In
@@ -378,7 +361,7 @@ public enum CategorySignals {
         // another organisation (Reply-To) is how mass-mail programs and web forms build a
         // message; a person's mail program does neither.
         if evidence.templateHTML { reasons.append(input.htmlBuild.trackingPixel ? "an open-tracking pixel" : "HTML built of \(input.htmlBuild.remoteImages) remote images") }
-        if evidence.repliesGoElsewhere { reasons.append("replies go to another organisation (Reply-To)") }
+        if evidence.repliesGoElsewhere { reasons.append("replies go to another organisation or to nobody (Reply-To)") }
         let massMailBuild = evidence.templateHTML || evidence.repliesGoElsewhere
         if named && !evidence.undisclosedRecipients && input.recipients.count <= 10 && scores.promotions < 2 && scores.updates < 3
             && evidence.links < 5 && !evidence.htmlOnly && !forgedName && !massMailBuild {

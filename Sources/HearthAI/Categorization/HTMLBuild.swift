@@ -11,12 +11,16 @@ import Foundation
 ///   sender's server. A person's pasted photo or signature logo travels inside the message
 ///   (`cid:`) and is not counted; nor is an icon declared at most 100×100 (the social-network
 ///   and phone icons of a company signature, which signature tools link from a server).
+/// - An **unsubscribe link** (its address says unsubscribe or opt-out, whatever its words say:
+///   "Abmelden", "here", an image): only mail sent to a list of subscribers carries one.
 public struct HTMLBuild: Sendable, Hashable {
     public var remoteImages: Int
     public var trackingPixel: Bool
+    /// A link whose address unsubscribes ("…/unsubscribe?u=…", "optout"), whatever its words say.
+    public var unsubscribeLink: Bool
 
-    public init(remoteImages: Int = 0, trackingPixel: Bool = false) {
-        self.remoteImages = remoteImages; self.trackingPixel = trackingPixel
+    public init(remoteImages: Int = 0, trackingPixel: Bool = false, unsubscribeLink: Bool = false) {
+        self.remoteImages = remoteImages; self.trackingPixel = trackingPixel; self.unsubscribeLink = unsubscribeLink
     }
 
     /// Remote images from this many on make a message image-built (a banner, a product grid,
@@ -24,7 +28,7 @@ public struct HTMLBuild: Sendable, Hashable {
     static let imageBuiltFrom = 3
 
     /// Built by a template or a mass-mail program rather than typed in a mail program.
-    public var isTemplate: Bool { trackingPixel || remoteImages >= Self.imageBuiltFrom }
+    public var isTemplate: Bool { trackingPixel || unsubscribeLink || remoteImages >= Self.imageBuiltFrom }
 
     /// Reads the image tags of an HTML body (nil or empty: nothing to read).
     public static func read(_ html: String?) -> HTMLBuild {
@@ -34,6 +38,8 @@ public struct HTMLBuild: Sendable, Hashable {
             guard let source = attribute("src", in: tag), source.hasPrefix("http://") || source.hasPrefix("https://") || source.hasPrefix("//") else { continue }
             if isPixel(tag) { build.trackingPixel = true } else if !isIcon(tag) { build.remoteImages += 1 }
         }
+        let lower = html.lowercased()
+        build.unsubscribeLink = lower.range(of: #"href\s*=\s*["']?[^"'\s>]*(unsubscribe|optout|opt-out|opt_out)"#, options: .regularExpression) != nil
         return build
     }
 
