@@ -34,7 +34,7 @@ extension WebApp {
                 hub.publish(.make("export", Self.exportStatus(state).fields))
             }
         } catch {
-            return try refuse(Self.sentence((error as? AppError)?.message ?? "\(error)"))
+            return try refuse(Self.sentence(error.message))
         }
         if request.wantsJSON {
             var status = Self.exportStatus(exportJob.current)
