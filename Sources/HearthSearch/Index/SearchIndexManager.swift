@@ -71,11 +71,17 @@ public final class SearchIndexManager: Sendable {
         }
     }
 
-    /// Rebuilds the keyword index from the email table (E-05, `hearth reindex`).
+    /// Rebuilds the keyword index from the email table (E-05, `hearth reindex`), and sets the
+    /// email count the quick check compares it with (`email_count`) from the table too, so a
+    /// count that drifted is repaired once rather than found again by every search.
     public func rebuildKeywordIndex() throws(SearchError) {
         try write { db in
             try db.execute(sql: "INSERT INTO email_fts (email_fts) VALUES ('rebuild')")
             try db.execute(sql: "INSERT INTO email_fts (email_fts) VALUES ('optimize')")
+            try db.execute(sql: """
+                INSERT INTO email_count (id, emails) SELECT 1, count(*) FROM email WHERE true
+                    ON CONFLICT (id) DO UPDATE SET emails = excluded.emails
+                """)
         }
     }
 

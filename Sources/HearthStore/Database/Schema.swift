@@ -22,6 +22,7 @@ enum Schema {
         migrator.registerMigration("v10-search-prefix", migrate: v10SearchPrefix)
         migrator.registerMigration("v11-subject-threading", migrate: v11SubjectThreading)
         migrator.registerMigration("v12-action-copy", migrate: v12ActionCopy)
+        migrator.registerMigration("v13-search-email-count", migrate: v13SearchEmailCount)
         return migrator
     }
 
