@@ -446,13 +446,36 @@ import Testing
 
     @Test func theYesReplyOpensWithAnActionTheModelChoosesNotWithItsOwnHelpfulness() async throws {
         let generator = FakeTextGenerator(answeringWithOptions: { _, options in
-            #expect(options.openingChoices.isEmpty == !options.answerPrefix.hasSuffix("I'll"))
+            #expect(options.openingChoices.isEmpty == options.answerPrefix.hasSuffix("question:"))
             return options.openingChoices.isEmpty ? " when is it due?" : options.openingChoices[0] + " the draft tonight."
         })
         let message = ThreadMessageText(sender: "Dana Okafor", date: Date(), text: "Could you review the draft before Friday?")
         let (replies, _) = try await SmartReplyGenerator(generator: generator).replies(to: message, subject: "Draft")
         #expect(SmartReplyGenerator.acceptVerbs.allSatisfy { $0.hasPrefix(" ") } && !SmartReplyGenerator.acceptVerbs.contains(" be"))
         #expect(replies.first?.text == "Hi Dana, thanks! I'll\(SmartReplyGenerator.acceptVerbs[0]) the draft tonight.")
+        // Session 12: " try" and " take" led to "I'll try to help you out." (twice) and "I'll take
+        // care of that." on the judged set — lines about nothing, dropped, so no yes was offered.
+        #expect(!SmartReplyGenerator.acceptVerbs.contains(" try") && !SmartReplyGenerator.acceptVerbs.contains(" take"))
+    }
+
+    /// Session 12: left free after "…but unfortunately I won't be able to", the model wrote its
+    /// own refusal ("assist with that") for 2 of the judged set's 3 requests asked one; both
+    /// were dropped. The refusal now opens with what a person declines to do; one whose object
+    /// is the message itself ("…reply to your message") is dropped.
+    @Test func aRefusalOpensWithWhatThePersonWillNotDoNeverWithTheAssistantsRefusal() async throws {
+        let generator = FakeTextGenerator(answeringWithOptions: { _, options in
+            guard options.answerPrefix.hasSuffix("able to") else { return " when is it due?" }
+            #expect(options.openingChoices == SmartReplyGenerator.declineVerbs)
+            return options.openingChoices.contains(" assist") ? " assist with that." : " review the draft before the weekend."
+        })
+        let message = ThreadMessageText(sender: "Dana Okafor", date: Date(), text: "Could you review the draft before Friday?")
+        let (replies, _) = try await SmartReplyGenerator(generator: generator).replies(to: message, subject: "Draft")
+        #expect(replies.first { $0.intent == .decline }?.text == "Hi Dana, thanks, but unfortunately I won't be able to review the draft before the weekend.")
+        #expect(!SmartReplyGenerator.declineVerbs.contains(" help") && SmartReplyGenerator.declineVerbs.allSatisfy { $0.hasPrefix(" ") })
+        let validator = SmartReplyValidator(original: message.text, subject: "Draft", sender: "Dana Okafor", instructions: [])
+        #expect(validator.reply("Hi Dana, thanks, but unfortunately I won't be able to reply to your message.", intent: .decline, after: []) == nil)
+        #expect(validator.reply("Hi Dana, thanks, but unfortunately I won't be able to check this e-mail today.", intent: .decline, after: []) == nil)
+        #expect(validator.reply("Hi Dana, thanks, but unfortunately I won't be able to review the draft by Friday.", intent: .decline, after: []) != nil)
     }
 
     @Test func repliesInTheAssistantsVoiceOrAboutNothingInTheMessageAreDropped() {
@@ -479,6 +502,34 @@ import Testing
             #expect(SmartReplyGenerator.addressName(address) == "Someone", "\(address)")
             #expect(SmartReplyGenerator.opening(.accept, sender: SmartReplyGenerator.addressName(address)) == "Hi, thanks! I'll")
         }
+    }
+
+    /// Session 12, known since session 11: a name written family name first ("Starovoitov
+    /// Igor") was greeted by the family name. When the address names both, given name first,
+    /// the greeting follows it.
+    @Test func aNameWrittenFamilyNameFirstIsGreetedByTheGivenNameWhenTheAddressSaysSo() {
+        #expect(SmartReplyGenerator.addressName("Starovoitov Igor <igor.starovoitov@fripp.example.ru>") == "Igor Starovoitov")
+        #expect(SmartReplyGenerator.opening(.question, sender: SmartReplyGenerator.addressName("Wang Li <li.wang@example.cn>"))
+                == "Hi Li, quick question:")
+        // Given name first already, or an address of one word ("John Smith" <smith@…> looks
+        // like "Starovoitov Igor" <igor@…>): as written.
+        #expect(SmartReplyGenerator.addressName("Marta Ruiz <marta.ruiz@example.test>") == "Marta Ruiz")
+        #expect(SmartReplyGenerator.addressName("Marta Ruiz <ruiz@example.test>") == "Marta Ruiz")
+        #expect(SmartReplyGenerator.addressName("Starovoitov Igor <igor@fripp.example.ru>") == "Starovoitov Igor")
+    }
+
+    /// The demo's invitation ("Dinner at ours next Friday") got "I'll bring … dessert for dinner
+    /// at ours next Friday" (session 11): the sender's home in the sender's words.
+    @Test func theSendersHomeIsTheirsInTheUsersReply() async throws {
+        let generator = FakeTextGenerator(answeringWithOptions: { _, options in
+            options.answerPrefix.hasSuffix("able to") ? " come to dinner at ours next Friday." : " bring dessert to dinner at ours on Friday."
+        })
+        let message = ThreadMessageText(sender: "Ben Okafor", date: Date(), text: "Amara is making her famous jollof. 7pm, bring nothing but yourself.")
+        let (replies, _) = try await SmartReplyGenerator(generator: generator).replies(to: message, subject: "Dinner at ours next Friday")
+        #expect(replies.map(\.text) == ["Hi Ben, thanks! I'll bring dessert to dinner at yours on Friday.",
+                                        "Hi Ben, thanks, but unfortunately I won't be able to come to dinner at yours next Friday."])
+        // Only what the sender said is turned: "our place" is the user's own when the message never says it.
+        #expect(SmartReplyGenerator.hostsSwapped("Come to our place instead.", message: "Dinner at ours?", subject: "") == "Come to our place instead.")
     }
 
     @Test func replyValidatorDropsLoopsAndTheChatModelsOwnVoice() {
