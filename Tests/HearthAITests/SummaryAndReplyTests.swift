@@ -309,6 +309,13 @@ import Testing
         #expect(third("I can help, I won't wait, I read it.") == "Tom can help, Tom won't wait, Tom read it.")
         #expect(third("I also agree, I never sent it.") == "Tom also agrees, Tom never sent it.")
         #expect(third("I'll review it.") == "Tom will review it.")
+        // Session 12, the judged timtest thread: "I since got rid of bayes.ini" read "Tim sinces
+        // got rid", and "You'll get burned" (to the one other person) "Skip'll get burned".
+        #expect(third("Note that I since got rid of bayes.ini.") == "Note that Tom since got rid of bayes.ini.")
+        #expect(third("I first thought so.") == "Tom first thought so.")
+        let toSkip = { (text: String) in SalientSentences.thirdPerson(text, speaker: "Tim Peters", addressee: "Skip Montanaro") }
+        #expect(toSkip("You'll get burned by that instead.") == "Skip will get burned by that instead.")
+        #expect(toSkip("You're right, and you've seen it. Your call.") == "Skip is right, and Skip has seen it. Skip's call.")
     }
 
     @Test func decisionAndActionWordsCountOnlyAsWholeWords() {
@@ -582,6 +589,23 @@ import Testing
             """
         #expect(MailTextTrimmer.trim(reply, namedQuotes: true) == "Time to upgrade I guess. I'll try a checkout into a new directory tonight.")
         #expect(MailTextTrimmer.trim(reply).contains("Tim> all of them"))   // the categoriser's reading is unchanged
+        // Attribution lines in other words than "wrote:" (session 12: the judged console summary
+        // credited Paul with what John wrote after "…, Paul Mc Auley mentioned:").
+        let mentioned = """
+            On Thu, Aug 01, 2002 at 05:41:03PM +0100, Paul Mc Auley mentioned:
+            Ah right. Seems OK now.
+            Quoting Eamonn Shinners <shinnere@example.ie>:
+            On Monday the plan is:
+            Test the cables first.
+            """
+        #expect(MailTextTrimmer.trim(mentioned, namedQuotes: true) == "Ah right. Seems OK now.\nOn Monday the plan is:\nTest the cables first.")
+        #expect(MailTextTrimmer.trim(mentioned).contains("Paul Mc Auley mentioned:"))   // the categoriser's reading is unchanged
+        let wrapped = "On Thu, 1 Aug 2002 17:15:27 +0100\n\"John P. Looney\" <valen@example.org> wrote:\nOne possible cause is the alt character set."
+        #expect(MailTextTrimmer.trim(wrapped, namedQuotes: true) == "One possible cause is the alt character set.")
+        // A greeting wrapped into the first sentence is not part of it.
+        #expect(SalientSentences.sentences(in: "Hi guys,\n\tI'm looking for help on this one. I have a server with SME5.5 installed and it drops pings again.")
+                == ["I'm looking for help on this one.", "I have a server with SME5.5 installed and it drops pings again."])
+        #expect(SalientSentences.withoutGreeting("Hi Bob.") == "Hi Bob.")
         let first = ThreadMessageText(sender: "Skip Montanaro", date: Date(timeIntervalSince1970: 1_031_000_000), text: """
             I can't write to the repository since Monday. CVS complains:
 
