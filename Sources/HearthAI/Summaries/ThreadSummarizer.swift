@@ -66,10 +66,12 @@ public struct ThreadSummarizer: Sendable {
             }
             spent.addCosts(of: output)
             do {
-                spent.text = try validator.validated(output.text)
+                let answer = try validator.validated(output.text)
+                spent.text = LatestStatus.appended(to: answer, excerpts: SalientSentences.select(messages, perMessage: 3), validator: validator)
                 return spent
             } catch let error as AIError {
                 lastError = error
+                spent.rejectedAnswers.append("\(output.text) — \(error)")
             }
         }
         // Both answers rejected (or no time left): the thread's own key sentences, if they make
@@ -77,7 +79,8 @@ public struct ThreadSummarizer: Sendable {
         // Three a message, so the newest keeps four: a list of three decisions and a request.
         // Four sentences in a row of one message are a verbatim run the validator refuses as an
         // echo (24+ words); then fewer, the least worth dropped first, break the run.
-        let excerpts = SalientSentences.select(messages, perMessage: 3)
+        var excerpts = SalientSentences.select(messages, perMessage: 3)
+        for index in excerpts.indices { excerpts[index].sentences.removeAll(where: validator.copiesALongRun) }
         for sentences in stride(from: 4, through: 2, by: -1) {
             if let fallback = SalientSentences.extractiveSummary(excerpts, maxSentences: sentences),
                let text = try? validator.validated(fallback) {
