@@ -316,10 +316,10 @@ import Testing
                 """),
         ]
         let refused = FakeTextGenerator { _ in "Quentin decided everything." }
-        let output = try await ThreadSummarizer(generator: refused).summarize(subject: "2.40: ready for release?", messages: thread)
+        let (output, rejected) = try await ThreadSummarizer(generator: refused).summarizeListingRejections(subject: "2.40: ready for release?", messages: thread)
         #expect(output.text.contains("Klaus is now preparing a small patch to configure.in for NetBSD"), "\(output.text)")
         #expect(!output.text.contains("cvs puts in"))
-        #expect(output.rejectedAnswers.count == 2 && output.rejectedAnswers.allSatisfy { $0.hasPrefix("Quentin decided everything.") })
+        #expect(rejected.count == 2 && rejected.allSatisfy { $0.hasPrefix("Quentin decided everything.") })
     }
 
     /// The model summarises what it read first and most of; the newest message's status ("Seems

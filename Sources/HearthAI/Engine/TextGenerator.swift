@@ -51,10 +51,6 @@ public struct GenerationOutput: Sendable, Hashable {
     public var generatedTokens: Int
     public var promptSeconds: Double
     public var generationSeconds: Double
-    /// Answers the feature's validator refused, each with the reason ("…" — why): a summary
-    /// shown from the thread's own sentences says what the model wrote instead, so a reader of
-    /// the benchmark sees both sides (as the replies' "dropped" lines do).
-    public var rejectedAnswers: [String] = []
 
     public init(text: String, promptTokens: Int = 0, evaluatedPromptTokens: Int = 0, generatedTokens: Int = 0,
                 promptSeconds: Double = 0, generationSeconds: Double = 0) {

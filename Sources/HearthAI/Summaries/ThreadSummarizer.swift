@@ -45,6 +45,14 @@ public struct ThreadSummarizer: Sendable {
     /// retry included — so the CLI and the benchmark show what the summary cost (session 8: the
     /// benchmark's median summary was a retry, 1–3 s above the accepted answer's own figures).
     public func summarize(subject: String, messages: [ThreadMessageText]) async throws -> GenerationOutput {
+        try await summarizeListingRejections(subject: subject, messages: messages).output
+    }
+
+    /// The summary and the model's answers the validator refused, each with the reason ("…" —
+    /// why): a summary shown from the thread's own sentences then says what the model wrote
+    /// instead, and the benchmark prints both (as the replies' "dropped" lines).
+    public func summarizeListingRejections(subject: String, messages: [ThreadMessageText]) async throws -> (output: GenerationOutput, rejected: [String]) {
+        var rejected: [String] = []
         let validator = SummaryValidator(subject: subject, messages: messages, instructions: Self.instructionTexts)
         var lastError: AIError = .unusableOutput("no summary")
         var spent = GenerationOutput(text: "")
@@ -68,10 +76,10 @@ public struct ThreadSummarizer: Sendable {
             do {
                 let answer = try validator.validated(output.text)
                 spent.text = LatestStatus.appended(to: answer, excerpts: SalientSentences.select(messages, perMessage: 3), validator: validator)
-                return spent
+                return (spent, rejected)
             } catch let error as AIError {
                 lastError = error
-                spent.rejectedAnswers.append("\(output.text) — \(error)")
+                rejected.append("\(output.text) — \(error)")
             }
         }
         // Both answers rejected (or no time left): the thread's own key sentences, if they make
@@ -85,7 +93,7 @@ public struct ThreadSummarizer: Sendable {
             if let fallback = SalientSentences.extractiveSummary(excerpts, maxSentences: sentences),
                let text = try? validator.validated(fallback) {
                 spent.text = text
-                return spent
+                return (spent, rejected)
             }
         }
         throw lastError

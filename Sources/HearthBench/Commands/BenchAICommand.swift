@@ -234,9 +234,10 @@ struct BenchAICommand: ParsableCommand {
                 var text = ""
                 var rejected: [String] = []
                 do {
-                    let output = try await ThreadSummarizer(generator: generator, timeoutSeconds: 120).summarize(subject: thread.subject, messages: thread.messages)
-                    text = output.text
-                    rejected = output.rejectedAnswers
+                    let summary = try await ThreadSummarizer(generator: generator, timeoutSeconds: 120)
+                        .summarizeListingRejections(subject: thread.subject, messages: thread.messages)
+                    text = summary.output.text
+                    rejected = summary.rejected
                     score = rubric.score(text, thread: thread.messages, subject: thread.subject)
                 } catch { score = .refused; text = "(refused: \(error))" }
                 summaryScores.append((thread, score))
