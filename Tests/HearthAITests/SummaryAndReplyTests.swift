@@ -24,7 +24,8 @@ import Testing
         let service = ThreadSummaryService(summarizer: ThreadSummarizer(generator: generator), emails: data, threads: data, store: data)
         let first = try await service.summary(of: ThreadID(1))
         #expect(!first.cached && generator.calls == 1)
-        #expect(first.text == "Alice and Bob moved the demo to Tuesday. Bob dropped the export feature.")
+        // The newest message's status, which the answer leaves out, follows under its writer's name.
+        #expect(first.text == "Alice and Bob moved the demo to Tuesday. Bob dropped the export feature. Alice: Carla prepares the data on Monday.")
         let second = try await service.summary(of: ThreadID(1))
         #expect(second.cached && second.text == first.text && generator.calls == 1)
         data.append(Self.email(4, from: "Carla", "Data is ready.", at: 3))
@@ -176,7 +177,9 @@ import Testing
                 ? "Alice Martin reported the broken build. Bob will push a fix tonight and tell" : "Wrong openings."
         })
         let output = try await ThreadSummarizer(generator: generator).summarize(subject: "Build broken", messages: Self.thread)
-        #expect(output.text == "Alice Martin reported the broken build.")
+        // The unfinished "Bob will push a fix tonight and tell" is dropped; Bob's own sentences,
+        // which the answer leaves out, follow (LatestStatus).
+        #expect(output.text == "Alice Martin reported the broken build. Bob found the cause: the cache directory moved. Bob will push a fix tonight and tell Carla.")
         #expect(generator.calls == 1)
         let unnamed = [SalientSentences.Excerpt(speaker: "Someone", date: Date(), sentences: ["It broke."]),
                        SalientSentences.Excerpt(speaker: "jm", date: Date(), sentences: ["Fixed."]),
@@ -298,6 +301,47 @@ import Testing
         #expect(output.text == "Maya: Server settings stay hidden unless discovery fails. Priya runs five usability sessions next week. Alex, can you update the spec page by Monday?")
     }
 
+    /// A fallback sentence that copies 24 words of the thread on its own can never pass the echo
+    /// rule; kept, it made every length of the fallback fail (session 12: the judged release
+    /// thread, whose newest message is long sentences only, showed nothing).
+    @Test func theFallbackLeavesOutASentenceThatIsAnEchoOnItsOwn() async throws {
+        let thread = [
+            ThreadMessageText(sender: "Justin Mason", date: Date(timeIntervalSince1970: 1_030_000_000),
+                              text: "Is 2.40 ready for release? Has anyone run into trouble with the new autoconf code?"),
+            ThreadMessageText(sender: "Klaus Heinz", date: Date(timeIntervalSince1970: 1_030_010_000),
+                              text: "I am now preparing a small patch to configure.in for NetBSD. I would suggest to wait 24 hours more."),
+            ThreadMessageText(sender: "Sidney Markowitz", date: Date(timeIntervalSince1970: 1_030_020_000), text: """
+                This is what cvs puts in when you modify the copy of the file on your disk and someone checks in a change \
+                and then you pull an update and cvs cannot figure out how to merge your changes and the checked in changes.
+                """),
+        ]
+        let refused = FakeTextGenerator { _ in "Quentin decided everything." }
+        let (output, rejected) = try await ThreadSummarizer(generator: refused).summarizeListingRejections(subject: "2.40: ready for release?", messages: thread)
+        #expect(output.text.contains("Klaus is now preparing a small patch to configure.in for NetBSD"), "\(output.text)")
+        #expect(!output.text.contains("cvs puts in"))
+        #expect(rejected.count == 2 && rejected.allSatisfy { $0.hasPrefix("Quentin decided everything.") })
+    }
+
+    /// The model summarises what it read first and most of; the newest message's status ("Seems
+    /// OK now", session 12's judged console thread) was often missing, and with it the person
+    /// who wrote it. Its uncovered sentences are added under the writer's name.
+    @Test func aSummaryLeavingOutTheNewestMessageGetsItsStatusUnderItsWritersName() async throws {
+        let thread = Self.thread + [ThreadMessageText(sender: "Alice Martin", date: Date(timeIntervalSince1970: 1_700_172_800),
+                                                      text: "Thanks. The nightly build passed again. Carla will tag the release on Monday.")]
+        let earlyOnly = FakeTextGenerator { _ in "Alice Martin reported the broken build. Bob Lee found that the cache directory moved and will push a fix." }
+        let output = try await ThreadSummarizer(generator: earlyOnly).summarize(subject: "Build broken", messages: thread)
+        #expect(output.text == "Alice Martin reported the broken build. Bob Lee found that the cache directory moved and will push a fix. "
+                + "Alice: The nightly build passed again. Carla will tag the release on Monday.")
+        // An answer that already says it is shown as it is.
+        let covering = "Bob Lee fixed the moved cache directory. The nightly build passed again, and Carla will tag the release on Monday."
+        let whole = try await ThreadSummarizer(generator: FakeTextGenerator { _ in covering }).summarize(subject: "Build broken", messages: thread)
+        #expect(whole.text == covering)
+        // Within four sentences: a three-sentence answer gets one more, the worthiest (the date).
+        let three = "Alice Martin reported the broken build. Bob Lee found the cause. Bob will push a fix."
+        let one = try await ThreadSummarizer(generator: FakeTextGenerator { _ in three }).summarize(subject: "Build broken", messages: thread)
+        #expect(one.text == three + " Alice: Carla will tag the release on Monday.")
+    }
+
     @Test func aVerbAfterIAgreesWithTheNameThatReplacesIt() {
         let third = { (text: String) in SalientSentences.thirdPerson(text, speaker: "Tom Becker") }
         #expect(third("I stick with the default.") == "Tom sticks with the default.")
@@ -309,6 +353,13 @@ import Testing
         #expect(third("I can help, I won't wait, I read it.") == "Tom can help, Tom won't wait, Tom read it.")
         #expect(third("I also agree, I never sent it.") == "Tom also agrees, Tom never sent it.")
         #expect(third("I'll review it.") == "Tom will review it.")
+        // Session 12, the judged timtest thread: "I since got rid of bayes.ini" read "Tim sinces
+        // got rid", and "You'll get burned" (to the one other person) "Skip'll get burned".
+        #expect(third("Note that I since got rid of bayes.ini.") == "Note that Tom since got rid of bayes.ini.")
+        #expect(third("I first thought so.") == "Tom first thought so.")
+        let toSkip = { (text: String) in SalientSentences.thirdPerson(text, speaker: "Tim Peters", addressee: "Skip Montanaro") }
+        #expect(toSkip("You'll get burned by that instead.") == "Skip will get burned by that instead.")
+        #expect(toSkip("You're right, and you've seen it. Your call.") == "Skip is right, and Skip has seen it. Skip's call.")
     }
 
     @Test func decisionAndActionWordsCountOnlyAsWholeWords() {
@@ -446,13 +497,36 @@ import Testing
 
     @Test func theYesReplyOpensWithAnActionTheModelChoosesNotWithItsOwnHelpfulness() async throws {
         let generator = FakeTextGenerator(answeringWithOptions: { _, options in
-            #expect(options.openingChoices.isEmpty == !options.answerPrefix.hasSuffix("I'll"))
+            #expect(options.openingChoices.isEmpty == options.answerPrefix.hasSuffix("question:"))
             return options.openingChoices.isEmpty ? " when is it due?" : options.openingChoices[0] + " the draft tonight."
         })
         let message = ThreadMessageText(sender: "Dana Okafor", date: Date(), text: "Could you review the draft before Friday?")
         let (replies, _) = try await SmartReplyGenerator(generator: generator).replies(to: message, subject: "Draft")
         #expect(SmartReplyGenerator.acceptVerbs.allSatisfy { $0.hasPrefix(" ") } && !SmartReplyGenerator.acceptVerbs.contains(" be"))
         #expect(replies.first?.text == "Hi Dana, thanks! I'll\(SmartReplyGenerator.acceptVerbs[0]) the draft tonight.")
+        // Session 12: " try" and " take" led to "I'll try to help you out." (twice) and "I'll take
+        // care of that." on the judged set — lines about nothing, dropped, so no yes was offered.
+        #expect(!SmartReplyGenerator.acceptVerbs.contains(" try") && !SmartReplyGenerator.acceptVerbs.contains(" take"))
+    }
+
+    /// Session 12: left free after "…but unfortunately I won't be able to", the model wrote its
+    /// own refusal ("assist with that") for 2 of the judged set's 3 requests asked one; both
+    /// were dropped. The refusal now opens with what a person declines to do; one whose object
+    /// is the message itself ("…reply to your message") is dropped.
+    @Test func aRefusalOpensWithWhatThePersonWillNotDoNeverWithTheAssistantsRefusal() async throws {
+        let generator = FakeTextGenerator(answeringWithOptions: { _, options in
+            guard options.answerPrefix.hasSuffix("able to") else { return " when is it due?" }
+            #expect(options.openingChoices == SmartReplyGenerator.declineVerbs)
+            return options.openingChoices.contains(" assist") ? " assist with that." : " review the draft before the weekend."
+        })
+        let message = ThreadMessageText(sender: "Dana Okafor", date: Date(), text: "Could you review the draft before Friday?")
+        let (replies, _) = try await SmartReplyGenerator(generator: generator).replies(to: message, subject: "Draft")
+        #expect(replies.first { $0.intent == .decline }?.text == "Hi Dana, thanks, but unfortunately I won't be able to review the draft before the weekend.")
+        #expect(!SmartReplyGenerator.declineVerbs.contains(" help") && SmartReplyGenerator.declineVerbs.allSatisfy { $0.hasPrefix(" ") })
+        let validator = SmartReplyValidator(original: message.text, subject: "Draft", sender: "Dana Okafor", instructions: [])
+        #expect(validator.reply("Hi Dana, thanks, but unfortunately I won't be able to reply to your message.", intent: .decline, after: []) == nil)
+        #expect(validator.reply("Hi Dana, thanks, but unfortunately I won't be able to check this e-mail today.", intent: .decline, after: []) == nil)
+        #expect(validator.reply("Hi Dana, thanks, but unfortunately I won't be able to review the draft by Friday.", intent: .decline, after: []) != nil)
     }
 
     @Test func repliesInTheAssistantsVoiceOrAboutNothingInTheMessageAreDropped() {
@@ -479,6 +553,34 @@ import Testing
             #expect(SmartReplyGenerator.addressName(address) == "Someone", "\(address)")
             #expect(SmartReplyGenerator.opening(.accept, sender: SmartReplyGenerator.addressName(address)) == "Hi, thanks! I'll")
         }
+    }
+
+    /// Session 12, known since session 11: a name written family name first ("Starovoitov
+    /// Igor") was greeted by the family name. When the address names both, given name first,
+    /// the greeting follows it.
+    @Test func aNameWrittenFamilyNameFirstIsGreetedByTheGivenNameWhenTheAddressSaysSo() {
+        #expect(SmartReplyGenerator.addressName("Starovoitov Igor <igor.starovoitov@fripp.example.ru>") == "Igor Starovoitov")
+        #expect(SmartReplyGenerator.opening(.question, sender: SmartReplyGenerator.addressName("Wang Li <li.wang@example.cn>"))
+                == "Hi Li, quick question:")
+        // Given name first already, or an address of one word ("John Smith" <smith@…> looks
+        // like "Starovoitov Igor" <igor@…>): as written.
+        #expect(SmartReplyGenerator.addressName("Marta Ruiz <marta.ruiz@example.test>") == "Marta Ruiz")
+        #expect(SmartReplyGenerator.addressName("Marta Ruiz <ruiz@example.test>") == "Marta Ruiz")
+        #expect(SmartReplyGenerator.addressName("Starovoitov Igor <igor@fripp.example.ru>") == "Starovoitov Igor")
+    }
+
+    /// The demo's invitation ("Dinner at ours next Friday") got "I'll bring … dessert for dinner
+    /// at ours next Friday" (session 11): the sender's home in the sender's words.
+    @Test func theSendersHomeIsTheirsInTheUsersReply() async throws {
+        let generator = FakeTextGenerator(answeringWithOptions: { _, options in
+            options.answerPrefix.hasSuffix("able to") ? " come to dinner at ours next Friday." : " bring dessert to dinner at ours on Friday."
+        })
+        let message = ThreadMessageText(sender: "Ben Okafor", date: Date(), text: "Amara is making her famous jollof. 7pm, bring nothing but yourself.")
+        let (replies, _) = try await SmartReplyGenerator(generator: generator).replies(to: message, subject: "Dinner at ours next Friday")
+        #expect(replies.map(\.text) == ["Hi Ben, thanks! I'll bring dessert to dinner at yours on Friday.",
+                                        "Hi Ben, thanks, but unfortunately I won't be able to come to dinner at yours next Friday."])
+        // Only what the sender said is turned: "our place" is the user's own when the message never says it.
+        #expect(SmartReplyGenerator.hostsSwapped("Come to our place instead.", message: "Dinner at ours?", subject: "") == "Come to our place instead.")
     }
 
     @Test func replyValidatorDropsLoopsAndTheChatModelsOwnVoice() {
@@ -531,6 +633,23 @@ import Testing
             """
         #expect(MailTextTrimmer.trim(reply, namedQuotes: true) == "Time to upgrade I guess. I'll try a checkout into a new directory tonight.")
         #expect(MailTextTrimmer.trim(reply).contains("Tim> all of them"))   // the categoriser's reading is unchanged
+        // Attribution lines in other words than "wrote:" (session 12: the judged console summary
+        // credited Paul with what John wrote after "…, Paul Mc Auley mentioned:").
+        let mentioned = """
+            On Thu, Aug 01, 2002 at 05:41:03PM +0100, Paul Mc Auley mentioned:
+            Ah right. Seems OK now.
+            Quoting Eamonn Shinners <shinnere@example.ie>:
+            On Monday the plan is:
+            Test the cables first.
+            """
+        #expect(MailTextTrimmer.trim(mentioned, namedQuotes: true) == "Ah right. Seems OK now.\nOn Monday the plan is:\nTest the cables first.")
+        #expect(MailTextTrimmer.trim(mentioned).contains("Paul Mc Auley mentioned:"))   // the categoriser's reading is unchanged
+        let wrapped = "On Thu, 1 Aug 2002 17:15:27 +0100\n\"John P. Looney\" <valen@example.org> wrote:\nOne possible cause is the alt character set."
+        #expect(MailTextTrimmer.trim(wrapped, namedQuotes: true) == "One possible cause is the alt character set.")
+        // A greeting wrapped into the first sentence is not part of it.
+        #expect(SalientSentences.sentences(in: "Hi guys,\n\tI'm looking for help on this one. I have a server with SME5.5 installed and it drops pings again.")
+                == ["I'm looking for help on this one.", "I have a server with SME5.5 installed and it drops pings again."])
+        #expect(SalientSentences.withoutGreeting("Hi Bob.") == "Hi Bob.")
         let first = ThreadMessageText(sender: "Skip Montanaro", date: Date(timeIntervalSince1970: 1_031_000_000), text: """
             I can't write to the repository since Monday. CVS complains:
 

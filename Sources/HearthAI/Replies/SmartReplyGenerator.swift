@@ -51,7 +51,7 @@ public struct SmartReplyGenerator: Sendable {
                                                       options: GenerationOptions(maxTokens: 40, timeoutSeconds: left,
                                                                                  stopSequences: ["\n", "<|im_end|>"],
                                                                                  stopAfterSentences: 1, answerPrefix: opening,
-                                                                                 openingChoices: intent == .accept ? Self.acceptVerbs : [],
+                                                                                 openingChoices: Self.openingChoices(intent),
                                                                                  stablePrefixMessages: 1))
             total.text += (total.text.isEmpty ? "" : "\n") + opening + output.text
             total.addCosts(of: output)
@@ -64,7 +64,8 @@ public struct SmartReplyGenerator: Sendable {
                let at = words.firstIndex(of: first) {
                 words.replaceSubrange(at...at, with: first.lowercased())
             }
-            if let reply = validator.reply(opening + words, intent: intent, after: kept.map(\.text)) { kept.append(reply) }
+            let reply = Self.hostsSwapped(opening + words, message: text, subject: subject)
+            if let reply = validator.reply(reply, intent: intent, after: kept.map(\.text)) { kept.append(reply) }
         }
         return (kept, total)
     }
@@ -99,9 +100,29 @@ public struct SmartReplyGenerator: Sendable {
     /// decoding). Left free, the model opened 7 of the 10 yes-replies it wrote for the 12
     /// judged messages with "I'll be happy to help (you out)" — an assistant's phrase, the
     /// same line for every thread (session 11).
-    static let acceptVerbs = [" check", " look", " try", " send", " fix", " test", " update", " ask", " review", " read",
-                              " take", " bring", " join", " call", " write", " meet", " keep", " sort", " give", " share",
+    static let acceptVerbs = [" check", " look", " send", " fix", " test", " update", " ask", " review", " read",
+                              " bring", " join", " call", " write", " meet", " keep", " sort", " give", " share",
                               " forward", " follow", " plan", " book", " move", " add", " change", " get", " let", " see"]
+
+    /// What the model may write first after the intent's opening: an action for a yes
+    /// (`acceptVerbs`) or for a no (`declineVerbs`); a question opens freely.
+    static func openingChoices(_ intent: ReplyIntent) -> [String] {
+        switch intent {
+        case .accept: acceptVerbs
+        case .decline: declineVerbs
+        case .question: []
+        }
+    }
+
+    /// What the user will not be able to do, for a refusal: the likeliest of these after "…but
+    /// unfortunately I won't be able to". Left free, the model went on with its own refusal,
+    /// "assist with that", for 2 of the 3 requests of the judged set that were asked one
+    /// (session 12) — dropped as the assistant's voice, so those messages got no refusal at all.
+    /// Neither "assist" nor "help" is listed: a person declines to do, attend or answer something.
+    static let declineVerbs = [" make", " attend", " join", " come", " do", " look", " check", " test", " review", " send",
+                               " finish", " get", " meet", " fix", " update", " reply", " answer", " move", " change",
+                               " give", " commit", " write", " call", " accommodate", " manage", " confirm", " upgrade",
+                               " run", " find", " work", " take", " go", " approve", " sign", " ship"]
 
     /// The intents worth offering for this message. A refusal only answers a request — "can
     /// you…", "could we…", "please…", an invitation; to a note, a photo or a report (session 11:
@@ -145,9 +166,39 @@ public struct SmartReplyGenerator: Sendable {
     /// The name a reply greets the sender by: their display name; for a bare address, the
     /// first part of a "first.last" local part ("hannah.ito@…" → "hannah"), else none — "Hi
     /// Anonymous," and "Hi Info," (session 11, from anonymous@… and info@…) are worse than "Hi,".
-    static func addressName(_ sender: String) -> String {
+    /// A display name written family name first is greeted by the given name when the address
+    /// says which it is: "Wang Li" <li.wang@…> names both, given name first. "Starovoitov Igor"
+    /// <igor@…> (the judged set's "Hi Starovoitov,") is left as written: "John Smith" <smith@…>
+    /// has the same shape, and "Hi Smith," would be the worse mistake.
+    public static func addressName(_ sender: String) -> String {
         let name = SalientSentences.speakerName(sender)
-        return sender.contains("@") && (name.contains("@") || !sender.contains("<") || name == "Someone") ? nameFromAddress(sender) : name
+        if sender.contains("@") && (name.contains("@") || !sender.contains("<") || name == "Someone") { return nameFromAddress(sender) }
+        return givenNameFirst(name, sender: sender)
+    }
+
+    static func givenNameFirst(_ name: String, sender: String) -> String {
+        let words = name.split(separator: " ").map(String.init)
+        guard words.count >= 2, let at = sender.lastIndex(of: "@") else { return name }
+        let beforeAt = sender[..<at]
+        let local = beforeAt[(beforeAt.lastIndex { $0 == "<" || $0 == " " }.map { beforeAt.index(after: $0) } ?? beforeAt.startIndex)...]
+        let pieces = local.split(whereSeparator: { ".-_+".contains($0) }).map { $0.lowercased() }
+        guard pieces.count >= 2, let head = pieces.first, head != words[0].lowercased(), pieces.contains(words[0].lowercased()),
+              let given = words.dropFirst().firstIndex(where: { $0.lowercased() == head }) else { return name }
+        return ([words[given]] + words.enumerated().filter { $0.offset != given }.map(\.element)).joined(separator: " ")
+    }
+
+    /// The sender's home in the user's words: a reply repeating "dinner at ours" (the
+    /// sender's place, session 11's demo invitation: "I'll bring … dessert for dinner at
+    /// ours") says "at yours". Only phrases the message or its subject uses are turned.
+    static func hostsSwapped(_ reply: String, message: String, subject: String) -> String {
+        let said = (subject + " " + message).lowercased()
+        var result = reply
+        for (ours, yours) in [("at ours", "at yours"), ("to ours", "to yours"), ("round ours", "round yours"), ("over at ours", "over at yours"),
+                              ("at our place", "at your place"), ("to our place", "to your place"), ("at our house", "at your house")]
+        where said.contains(ours) {
+            result = result.replacingOccurrences(of: "\\b" + ours + "\\b", with: yours, options: [.regularExpression, .caseInsensitive])
+        }
+        return result
     }
 
     static func nameFromAddress(_ sender: String) -> String {
@@ -235,7 +286,16 @@ struct SmartReplyValidator {
         // A yes or a no to a request answers it ("I'll be there.", "I can't make it this week.");
         // a question, or a yes to a note or a photo, must say what it is about (session 11).
         if intent == .question || !answersARequest, !isOnTopic(Grounding.words(text)) { return nil }
+        if intent == .decline, Self.refusesTheMessageItself(text) { return nil }
         return SmartReply(intent: intent, text: text, fromModel: true)
+    }
+
+    /// A refusal whose object is the message being answered ("…I won't be able to reply to your
+    /// message.", "…to check your message."): the user is replying to it, so it says nothing.
+    /// The model falls back on it when it finds nothing in the message to decline (session 12,
+    /// judged set: 2 of the 3 refusals once "assist with that" was no longer its way out).
+    static func refusesTheMessageItself(_ text: String) -> Bool {
+        text.lowercased().range(of: #"\b(your|this|that|the) (message|e-?mail|mail|note|letter)\b"#, options: .regularExpression) != nil
     }
 
     func acceptable(_ text: String, after used: [String]) -> Bool {

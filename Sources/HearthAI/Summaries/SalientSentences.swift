@@ -208,8 +208,10 @@ public enum SalientSentences {
         var text = sentence
         var rules: [(String, String)] = []
         if let other = addressee?.split(separator: " ").first.map(String.init) {
-            rules += [(#"\byou're\b"#, "\(other) is"), (#"\byou are\b"#, "\(other) is"), (#"\byou'll\b"#, "\(other) will"),
-                      (#"\byour\b"#, "\(other)'s"), (#"\b[Yy]ou\b"#, other)]
+            // Either case: "You'll get burned" became "Skip'll get burned" (session 12), which the
+            // validator then read as an unknown name.
+            rules += [(#"\b[Yy]ou're\b"#, "\(other) is"), (#"\b[Yy]ou are\b"#, "\(other) is"), (#"\b[Yy]ou'll\b"#, "\(other) will"),
+                      (#"\b[Yy]ou've\b"#, "\(other) has"), (#"\b[Yy]our\b"#, "\(other)'s"), (#"\b[Yy]ou\b"#, other)]
         }
         rules += [
             (#"\bI'll\b"#, "\(first) will"), (#"\bI will\b"#, "\(first) will"), (#"\bI'm\b"#, "\(first) is"),
@@ -261,7 +263,8 @@ public enum SalientSentences {
         "knew", "wrote", "ran", "bought", "brought", "felt", "kept", "built", "spent", "heard", "held", "lost", "paid",
         "meant", "forgot", "chose", "began", "drove", "ate", "fell", "won", "sat", "spoke", "broke", "woke", "understood",
         "read", "put", "set", "let", "cut", "hit", "quit", "cast", "cost", "hurt", "shut", "spread",
-        "also", "just", "still", "never", "always", "already", "only", "even", "often", "then", "now", "too",
+        "also", "just", "still", "never", "always", "already", "only", "even", "often", "then", "now", "too", "since",
+        "once", "first", "later", "here", "there",
         "and", "or", "but", "to", "in", "on", "at", "for", "with", "the", "a",
     ]
 
@@ -274,10 +277,21 @@ public enum SalientSentences {
             for line in itemsAndProse(lines) {
                 let collapsed = line.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
                     .replacingOccurrences(of: listMarker, with: "", options: .regularExpression)
-                result += ThreadSummarizer.sentences(collapsed).filter { !$0.isEmpty }
+                result += ThreadSummarizer.sentences(collapsed).map(withoutGreeting).filter { !$0.isEmpty }
             }
         }
         return result
+    }
+
+    /// A sentence without the greeting it was joined to ("Hi guys, I'm looking for help on this
+    /// one." → "I'm looking for help on this one."): a greeting line wrapped into the first
+    /// sentence reached a judged fallback as "Hi guys, Eamonn is looking for help" (session 12).
+    static func withoutGreeting(_ sentence: String) -> String {
+        guard let range = sentence.range(of: #"^(Hi|Hello|Hey|Dear|Morning|Good morning|Greetings)\b[^,.!?:;]{0,30}[,!:]\s+(?=\S)"#,
+                                         options: .regularExpression) else { return sentence }
+        let rest = sentence[range.upperBound...]
+        guard rest.split(separator: " ").count >= 3, let first = rest.first else { return sentence }
+        return first.uppercased() + rest.dropFirst()
     }
 
     /// A sentence's `score`, and as much again as a decision word gives when its writer listed

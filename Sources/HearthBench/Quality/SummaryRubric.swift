@@ -103,8 +103,9 @@ enum ReplyRubric {
                       templates: Set<String> = [], topics: [String] = [], subject: String = "") -> Score {
         // The subject is part of what the user read: a reply may name "CVS" from it (session 11).
         let grounding = Grounding(sources: [message.sender, message.text, subject])
-        // The sender's name as the app reads it: "eryq@host" is "eryq", not the whole address.
-        let speaker = SalientSentences.speakerName(message.sender)
+        // The sender's name as the app greets them: "eryq@host" is "eryq", not the whole
+        // address; "Starovoitov Igor" <igor@…> is Igor (session 12).
+        let speaker = SmartReplyGenerator.addressName(message.sender)
         let firstName = speaker.split(separator: " ").first.map(String.init) ?? speaker
         var notes: [String] = []
         var passing = 0
