@@ -527,6 +527,7 @@ import Testing
         #expect(validator.reply("Hi Dana, thanks, but unfortunately I won't be able to reply to your message.", intent: .decline, after: []) == nil)
         #expect(validator.reply("Hi Dana, thanks, but unfortunately I won't be able to check this e-mail today.", intent: .decline, after: []) == nil)
         #expect(validator.reply("Hi Dana, thanks, but unfortunately I won't be able to review the draft by Friday.", intent: .decline, after: []) != nil)
+        #expect(!SmartReplyValidator.refusesTheMessageItself("Hi Dana, thanks, but unfortunately I won't be able to sign the letter by Friday."))
     }
 
     @Test func repliesInTheAssistantsVoiceOrAboutNothingInTheMessageAreDropped() {

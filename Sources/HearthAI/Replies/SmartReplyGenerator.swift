@@ -294,8 +294,9 @@ struct SmartReplyValidator {
     /// message.", "…to check your message."): the user is replying to it, so it says nothing.
     /// The model falls back on it when it finds nothing in the message to decline (session 12,
     /// judged set: 2 of the 3 refusals once "assist with that" was no longer its way out).
+    /// "the letter", "the note" stay: "…to sign the letter by Friday" declines something real.
     static func refusesTheMessageItself(_ text: String) -> Bool {
-        text.lowercased().range(of: #"\b(your|this|that|the) (message|e-?mail|mail|note|letter)\b"#, options: .regularExpression) != nil
+        text.lowercased().range(of: #"\b(your|this|that) (message|e-?mail|mail)\b"#, options: .regularExpression) != nil
     }
 
     func acceptable(_ text: String, after used: [String]) -> Bool {
