@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "HearthThreading", dependencies: ["HearthCore"], swiftSettings: strict),
         // SQLite store through GRDB.
         .target(name: "HearthStore", dependencies: [
-            "HearthCore", "HearthThreading",
+            "HearthCore", "HearthThreading", "CFTS5Snippet",
             .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: strict),
         // mbox / Maildir readers.
@@ -109,6 +109,8 @@ let package = Package(
         .target(name: "CLlamaLoader", dependencies: ["CLlama", "CDynamicLibrary"]),
         // mmap without MAP_POPULATE around llama.cpp's model load (the load's memory peak; docs/ai.md).
         .target(name: "CLazyMapping"),
+        // hearth_snippet(): FTS5's snippet() in linear time (registered on every connection).
+        .target(name: "CFTS5Snippet", linkerSettings: [.linkedLibrary("sqlite3")]),
         // On-device AI: model manager, embeddings, categorization, summaries, smart replies (issue 7).
         .target(name: "HearthAI", dependencies: [
             "HearthCore", "CLlama", "CLlamaLoader", "CLazyMapping",

@@ -1,4 +1,5 @@
 import Foundation
+import CFTS5Snippet
 import GRDB
 import HearthCore
 
@@ -74,6 +75,11 @@ public final class HearthDatabase: Sendable {
         config.prepareDatabase { db in
             // The keyword index's triggers call it (Schema+Search.swift).
             db.add(function: Schema.htmlTextFunction)
+            // Search's snippets: FTS5's snippet() in linear time (CFTS5Snippet).
+            let registered = db.sqliteConnection.map { hearth_fts5_register_snippet($0) } ?? 1
+            if registered != 0 {
+                throw DatabaseError(resultCode: ResultCode(rawValue: registered), message: "cannot register hearth_snippet()")
+            }
             // GRDB's WAL setup (DatabasePool) also sets synchronous = NORMAL, which is durable
             // enough in WAL mode: a crash can lose the last commits, never corrupt the file.
             try db.execute(sql: """
