@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HearthStore
 
 /// A keyword index of a few messages alone, in memory, with the mailbox index's columns and
 /// tokenizer: for an expression with a prefix longer than the prefix indexes (`"mips"*`, every
@@ -22,7 +23,7 @@ enum PageIndex {
         guard !ids.isEmpty else { return [:] }
         return try indexed(ids, db).read { page in
             let rows = try Row.fetchAll(page, sql: """
-                SELECT rowid, highlight(page_fts, 0, ?, ?), snippet(page_fts, 1, ?, ?, '…', 24)
+                SELECT rowid, highlight(page_fts, 0, ?, ?), hearth_snippet(page_fts, 1, ?, ?, '…', 24)
                 FROM page_fts WHERE page_fts MATCH ?
                 """, arguments: [open, close, open, close, match])
             var result: [Int64: (subject: String, snippet: String)] = [:]
@@ -48,7 +49,11 @@ enum PageIndex {
             SELECT id, subject, body, sender_name, sender_email FROM email_search_source
             WHERE id IN (\(FilterSQL.placeholders(ids.count)))
             """, arguments: StatementArguments(ids))
-        let page = try DatabaseQueue()
+        // The mailbox index's snippet function too: a page of a common prefix lists the messages
+        // with the most matches, where the built-in `snippet()` is quadratic (KeywordSearcher).
+        var configuration = Configuration()
+        configuration.prepareDatabase { try HearthDatabase.registerSnippetFunction($0) }
+        let page = try DatabaseQueue(configuration: configuration)
         try page.write { pageDB in
             try pageDB.execute(sql: """
                 CREATE VIRTUAL TABLE page_fts USING fts5(

@@ -65,6 +65,17 @@ public final class HearthDatabase: Sendable {
     }
 
     /// The connection settings every Hearth connection uses.
+    /// Registers `hearth_snippet()`, FTS5's `snippet()` in linear time (CFTS5Snippet), on a
+    /// connection: every store connection, and any other database whose FTS5 tables search's
+    /// snippets come from (the in-memory page index of HearthSearch), so one function makes
+    /// every snippet.
+    public static func registerSnippetFunction(_ db: Database) throws {
+        let registered = db.sqliteConnection.map { hearth_fts5_register_snippet($0) } ?? 1
+        if registered != 0 {
+            throw DatabaseError(resultCode: ResultCode(rawValue: registered), message: "cannot register hearth_snippet()")
+        }
+    }
+
     static func configuration() -> Configuration {
         var config = Configuration()
         config.label = "hearth"
@@ -75,11 +86,7 @@ public final class HearthDatabase: Sendable {
         config.prepareDatabase { db in
             // The keyword index's triggers call it (Schema+Search.swift).
             db.add(function: Schema.htmlTextFunction)
-            // Search's snippets: FTS5's snippet() in linear time (CFTS5Snippet).
-            let registered = db.sqliteConnection.map { hearth_fts5_register_snippet($0) } ?? 1
-            if registered != 0 {
-                throw DatabaseError(resultCode: ResultCode(rawValue: registered), message: "cannot register hearth_snippet()")
-            }
+            try registerSnippetFunction(db)
             // GRDB's WAL setup (DatabasePool) also sets synchronous = NORMAL, which is durable
             // enough in WAL mode: a crash can lose the last commits, never corrupt the file.
             try db.execute(sql: """
