@@ -33,19 +33,18 @@ public struct HTMLBuild: Sendable, Hashable {
     /// Reads the image tags of an HTML body (nil or empty: nothing to read).
     public static func read(_ html: String?) -> HTMLBuild {
         guard let html, !html.isEmpty else { return HTMLBuild() }
+        let lower = html.lowercased()
         var build = HTMLBuild()
-        for tag in imageTags(html) {
+        for tag in imageTags(lower) {
             guard let source = attribute("src", in: tag), source.hasPrefix("http://") || source.hasPrefix("https://") || source.hasPrefix("//") else { continue }
             if isPixel(tag) { build.trackingPixel = true } else if !isIcon(tag) { build.remoteImages += 1 }
         }
-        let lower = html.lowercased()
         build.unsubscribeLink = lower.range(of: #"href\s*=\s*["']?[^"'\s>]*(unsubscribe|optout|opt-out|opt_out)"#, options: .regularExpression) != nil
         return build
     }
 
-    /// The `<img …>` tags, lower-cased, at most 400 of them (a huge newsletter says no more).
-    static func imageTags(_ html: String) -> [String] {
-        let lower = html.lowercased()
+    /// The `<img …>` tags of lower-cased HTML, at most 400 of them (a huge newsletter says no more).
+    static func imageTags(_ lower: String) -> [String] {
         var tags: [String] = []
         var searchFrom = lower.startIndex
         while tags.count < 400, let open = lower.range(of: "<img", range: searchFrom..<lower.endIndex) {
