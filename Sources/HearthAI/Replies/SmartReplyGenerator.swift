@@ -193,7 +193,7 @@ public struct SmartReplyGenerator: Sendable {
     static func hostsSwapped(_ reply: String, message: String, subject: String) -> String {
         let said = (subject + " " + message).lowercased()
         var result = reply
-        for (ours, yours) in [("at ours", "at yours"), ("to ours", "to yours"), ("round ours", "round yours"), ("over at ours", "over at yours"),
+        for (ours, yours) in [("at ours", "at yours"), ("to ours", "to yours"), ("round ours", "round yours"),
                               ("at our place", "at your place"), ("to our place", "to your place"), ("at our house", "at your house")]
         where said.contains(ours) {
             result = result.replacingOccurrences(of: "\\b" + ours + "\\b", with: yours, options: [.regularExpression, .caseInsensitive])
