@@ -16,6 +16,16 @@ import Testing
         #expect(!LlamaWork.begin(), "no new work once exiting")
     }
 
+    /// The exit handler must run before the destructors of statics llama.cpp creates on first
+    /// use; a model first used late (an embedder after many chat requests) brings its own.
+    @Test func theFirstRequestsOfEveryModelRegisterTheHandlerAgain() {
+        let chat = "/models/chat-\(UUID().uuidString).gguf", embedder = "/models/embed-\(UUID().uuidString).gguf"
+        for _ in 0..<LlamaWork.registrationsPerModel { #expect(LlamaWork.endRegistersAgain(models: [chat])) }
+        #expect(!LlamaWork.endRegistersAgain(models: [chat]), "a model's later requests add no handler")
+        #expect(LlamaWork.endRegistersAgain(models: [embedder]), "another model's first request registers it again")
+        #expect(LlamaWork.endRegistersAgain(models: [chat, embedder]))
+    }
+
     @Test func theWaitIsBounded() {
         defer { LlamaWork.end(); LlamaWork.reopenForTesting() }
         #expect(LlamaWork.begin())

@@ -45,10 +45,10 @@ public final class InferenceHost: @unchecked Sendable {
                         continuation.resume(throwing: AIError.runtimeMissing(reason: "the process is exiting"))
                         return
                     }
-                    defer { LlamaWork.end() }
                     // Idle time counts from the end of a request: a decode longer than
                     // `idleUnloadSeconds` (a loaded machine) must not unload the model it just used.
-                    defer { self.endRequest() }
+                    // Then the work ends, naming the models it used (`LlamaWork`'s exit handler).
+                    defer { LlamaWork.end(models: self.endRequest()) }
                     do throws(AIError) { continuation.resume(returning: try body(self)) } catch {
                         continuation.resume(throwing: error)
                     }
@@ -152,9 +152,12 @@ public final class InferenceHost: @unchecked Sendable {
         queue.asyncAfter(deadline: .now() + idleUnloadSeconds) { [weak self] in self?.unloadIfIdle(path) }
     }
 
-    private func endRequest() {
-        for path in usedInRequest { scheduleIdleCheck(path) }
+    /// Schedules the idle checks of the models the request used, and returns them.
+    private func endRequest() -> Set<String> {
+        let used = usedInRequest
+        for path in used { scheduleIdleCheck(path) }
         usedInRequest.removeAll()
+        return used
     }
 
     private func unloadIfIdle(_ path: String) {

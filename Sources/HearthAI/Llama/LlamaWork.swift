@@ -26,11 +26,11 @@ enum LlamaWork {
         return true
     }
 
-    static func end() {
+    /// Marks one piece of work as ended; `models`: the model files it used.
+    static func end(models: Set<String> = []) {
         condition.lock()
         running -= 1
-        let register = handlersRegistered < 8
-        if register { handlersRegistered += 1 }
+        let register = needsHandlerAgain(models: models)
         condition.broadcast()
         condition.unlock()
         if register { registerExitHandler() }
@@ -41,9 +41,34 @@ enum LlamaWork {
     /// first used — after any handler registered when the library opened. A second test run
     /// crashed that way, in `unicode_cpt_flags_from_cpt`. So the handler is registered again
     /// after each of the first requests ends (by then a load, tokenization and decoding have
-    /// created their statics), which makes it run before those destructors. Eight at most; the
-    /// later ones find nothing running and return at once.
-    nonisolated(unsafe) private static var handlersRegistered = 0
+    /// created their statics), which makes it run before those destructors.
+    ///
+    /// Counted per model file, not per process: another model brings its own code paths (an
+    /// embedding model's tokenizer, another architecture), first used whenever that model is —
+    /// session 12's full run crashed at exit again on the inference queue after every test
+    /// passed, in a process whose first requests had all gone to chat models. Eight a model at
+    /// most (and eight for work that names none); the later ones find nothing running and
+    /// return at once.
+    nonisolated(unsafe) private static var requestsEnded: [String: Int] = [:]
+    static let registrationsPerModel = 8
+
+    /// Whether an ended request is among the first of one of its models (or of work naming
+    /// none); counts it. Called under `condition`.
+    private static func needsHandlerAgain(models: Set<String>) -> Bool {
+        var again = false
+        for key in models.isEmpty ? [""] : Array(models) where requestsEnded[key, default: 0] < registrationsPerModel {
+            requestsEnded[key, default: 0] += 1
+            again = true
+        }
+        return again
+    }
+
+    /// For tests: whether ending a request that used `models` registers the handler again.
+    static func endRegistersAgain(models: Set<String>) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return needsHandlerAgain(models: models)
+    }
 
     static func registerExitHandler() {
         atexit { LlamaWork.stopAndWait(upTo: 15) }
