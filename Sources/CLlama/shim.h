@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <llama.h>
 #include <gguf.h>
+#include <ggml-cpu.h>
 
 /// Writes a C string to stderr (fd 2) without touching the `stderr` global.
 static inline void hearth_llama_write_stderr(const char *text) {

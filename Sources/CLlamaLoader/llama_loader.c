@@ -10,6 +10,7 @@
 #include "dynamic_library.h"
 #include <llama.h>
 #include <gguf.h>
+#include <ggml-cpu.h>
 
 // F(result type, name, parameter list, argument list) for a function with a result,
 // V(name, parameter list, argument list) for one without.
@@ -67,7 +68,8 @@
     F(int64_t, gguf_find_tensor, (const struct gguf_context *ctx, const char *name), (ctx, name)) \
     F(size_t, gguf_get_data_offset, (const struct gguf_context *ctx), (ctx)) \
     F(size_t, gguf_get_tensor_offset, (const struct gguf_context *ctx, int64_t tensor_id), (ctx, tensor_id)) \
-    F(size_t, gguf_get_tensor_size, (const struct gguf_context *ctx, int64_t tensor_id), (ctx, tensor_id))
+    F(size_t, gguf_get_tensor_size, (const struct gguf_context *ctx, int64_t tensor_id), (ctx, tensor_id)) \
+    F(int, ggml_cpu_has_avx512_bf16, (void), ())
 
 enum { HEARTH_LLAMA_FUNCTIONS(HEARTH_DYNAMIC_SLOT, HEARTH_DYNAMIC_VOID_SLOT) };
 static const char *const names[] = { HEARTH_LLAMA_FUNCTIONS(HEARTH_DYNAMIC_NAME, HEARTH_DYNAMIC_VOID_NAME) };

@@ -39,6 +39,16 @@ enum LlamaRuntime {
         }
     }
 
+    /// Whether the opened llama.cpp computes with `feature`: it was built for it (setup-llama.sh
+    /// enables AVX-512 BF16 only on a processor that has it), so weights in that format run on
+    /// the fast path. False while llama.cpp cannot be opened.
+    static func computes(_ feature: ComputeFeature) -> Bool {
+        guard (try? ensureInitialised()) != nil else { return false }
+        switch feature {
+        case .avx512BF16: return ggml_cpu_has_avx512_bf16() != 0
+        }
+    }
+
     static func monotonicSeconds() -> Double { hearth_llama_monotonic_seconds() }
 
     /// Threads for llama.cpp: the cores this process may use, at most 4 (more does not help these

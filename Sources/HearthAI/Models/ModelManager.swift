@@ -86,6 +86,20 @@ public struct ModelManager: Sendable {
             .map { ($0, url(of: $0).path) }
     }
 
+    /// The file to load for the installed model at `path`: a verified variant of its catalog
+    /// entry whose processor feature `supports` confirms (the first listed), else `path` itself
+    /// — also for a file that is no catalog model's.
+    public func fastestFile(forModelAt path: String, supports: (ComputeFeature) -> Bool) -> String {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        guard URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path == directory.standardizedFileURL.path,
+              let entry = catalog.entries.first(where: { $0.fileName == name }) else { return path }
+        for variant in entry.variants where supports(variant.needs) {
+            let file = directory.appendingPathComponent(variant.fileName)
+            if isVerified(file: file, sha: variant.sha256) { return file.path }
+        }
+        return path
+    }
+
     public func consent(for id: String, overrideURL: URL? = nil) throws -> DownloadConsent {
         guard let entry = catalog.entry(id) else { throw ModelManagerError.unknownModel(id) }
         guard let source = overrideURL ?? entry.downloadURL else { throw ModelManagerError.noDownloadSource(id) }
@@ -133,11 +147,18 @@ public struct ModelManager: Sendable {
         return destination
     }
 
-    /// Deletes the model file, its stamp and any partial download. Callers unload it first
+    /// Deletes the model file and its variants, their stamps and any partial download. Callers unload it first
     /// (`InferenceHost.unloadAll()`); AI features then report themselves unavailable.
     public func delete(_ id: String) throws {
         guard let entry = catalog.entry(id) else { throw ModelManagerError.unknownModel(id) }
-        let file = url(of: entry)
+        let files = [url(of: entry)] + entry.variants.map { directory.appendingPathComponent($0.fileName) }
+        for file in files {
+            try deleteFile(file)
+        }
+    }
+
+    /// `file`, its stamp and any partial download of it.
+    private func deleteFile(_ file: URL) throws {
         for path in [file, file.appendingPathExtension("sha256"), file.appendingPathExtension("partial")] {
             if FileManager.default.fileExists(atPath: path.path) {
                 do { try FileManager.default.removeItem(at: path) } catch { throw ModelManagerError.file(error.localizedDescription) }
@@ -152,14 +173,17 @@ public struct ModelManager: Sendable {
     // MARK: Verification stamps (same format as scripts/fetch-models.sh: "<sha256> <size> <mtime>")
 
     private func isVerified(_ entry: ModelCatalogEntry) -> Bool {
-        let file = url(of: entry)
-        guard let stamp = Self.stamp(of: file, sha: entry.sha256) else { return false }
+        isVerified(file: url(of: entry), sha: entry.sha256)
+    }
+
+    private func isVerified(file: URL, sha: String) -> Bool {
+        guard let stamp = Self.stamp(of: file, sha: sha) else { return false }
         if let written = try? String(contentsOf: file.appendingPathExtension("sha256"), encoding: .utf8),
            written.trimmingCharacters(in: .whitespacesAndNewlines) == stamp {
             return true
         }
         // No (or a stale) stamp: hash once, then remember.
-        guard (try? FileDigest.sha256(of: file)) == entry.sha256 else { return false }
+        guard (try? FileDigest.sha256(of: file)) == sha else { return false }
         try? (stamp + "\n").write(to: file.appendingPathExtension("sha256"), atomically: true, encoding: .utf8)
         return true
     }
