@@ -86,6 +86,8 @@ public enum CategorySignals {
         let vocabulary = CategoryVocabulary.score(subject: input.subject, body: input.text)
         let newsletterLike = vocabulary.updates >= 3 || vocabulary.promotions >= 4
         var reasons: [String] = []
+        // "Jane Doe via Rust Users" from the list's or forum's own address: a person's post (`ListRelay`).
+        let relayed = ListRelay.isPersonsPost(input, evidence: evidence)
         if isListDigest(input) {
             // A discussion list's digest is the discussion, bundled: the posts themselves follow.
             return SignalVerdict(category: .forums, confidence: 0.88, candidates: [.forums], reasons: ["a mailing list's digest of posts"])
@@ -94,6 +96,8 @@ public enum CategorySignals {
             reasons.append("List-Post header")
         } else if evidence.listHeaders && reply {
             reasons.append("reply on a mailing list")
+        } else if relayed && !newsletterSubject(input.subject) {
+            reasons.append("a person's post relayed by a list or forum (\(input.from?.name ?? ""))")
         } else if evidence.precedence == "list" && (tagged || reply) && !newsletterLike && !evidence.machineSender && !evidence.organisationSender {
             // Precedence: list alone is stamped on announcements and reports too (feedback loops,
             // headline mailings); a list tag or a reply says people talk there.
@@ -118,15 +122,15 @@ public enum CategorySignals {
         // are updates; a token address that replies is usually a person behind a dated or
         // tagged address (TMDA), so that stays open.
         let roleSender = BulkMailEvidence.isRoleAddress(input.senderLocalPart ?? "") || BulkMailEvidence.isMailingDomain(input.senderDomain ?? "")
-        if isServiceNotification(subject) || ServiceMail.isWorkTool(input.senderDomain ?? "") || (evidence.machineSender && (!reply || roleSender)) {
+        if isServiceNotification(subject) || ServiceMail.isWorkTool(input.senderDomain ?? "") || (evidence.machineSender && !relayed && (!reply || roleSender)) {
             return SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates], reasons: reasons + ["a service's notification on a list"])
         }
-        if evidence.machineSender {
+        if evidence.machineSender && !relayed {
             return SignalVerdict(category: nil, confidence: 0.5, candidates: [.forums, .updates], reasons: reasons + ["automated-looking sender replying on a list"], lean: .forums)
         }
         // Body words alone do not make a newsletter of a person's post that list software
         // delivered: technical discussion is full of "build", "report", "update".
-        if !reply && newsletterLike && !evidence.listPost && !(evidence.listDelivery != nil && isPersonPosting(input, evidence: evidence)) {
+        if !reply && newsletterLike && !evidence.listPost && !relayed && !(evidence.listDelivery != nil && isPersonPosting(input, evidence: evidence)) {
             return SignalVerdict(category: nil, confidence: 0.5, candidates: [.forums, .updates, .promotions], reasons: reasons + ["reads like a newsletter"])
         }
         return SignalVerdict(category: .forums, confidence: 0.92, candidates: [.forums], reasons: reasons)
