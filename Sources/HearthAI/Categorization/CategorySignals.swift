@@ -237,6 +237,11 @@ public enum CategorySignals {
         var lean: AICategory? = content.lean ?? (margin >= 1.5 ? .promotions : (margin <= -1 ? .updates : input.senderHistory?.usualCategory()))
         // Bulk mail that sells nothing in its subject and hardly anything in its text informs:
         // a service notifying, a newsletter, a feed item.
+        // Mail opening "Dear Sir/Madam", "Dear Computer User", "Attention: Registrant" was sent to
+        // an address, not to a customer or a member: an advert, even with no shop wording.
+        if lean == nil && AdvertSalutation.opens(input.text) {
+            return SignalVerdict(category: .promotions, confidence: 0.86, candidates: [.promotions], reasons: reasons + ["opens to whoever owns the address"])
+        }
         if lean == nil && subjectOnly.promotions == 0 && scores.promotions < 1.5 { lean = .updates }
         // Only mail that came through a list can be a discussion; a machine never posts to one,
         // and a bulk-mail service's List-Unsubscribe (on every modern newsletter and receipt) or
@@ -392,7 +397,10 @@ public enum CategorySignals {
             reasons.append("\(massMailMarks) marks of a mass-mail program")
             return SignalVerdict(category: nil, confidence: 0.55, candidates: [.promotions, .updates], reasons: reasons)
         }
+        // With a mass-mail program's mark, an opening to an address's owner ("Dear Sir/Madam") is an advert's.
+        let advert = massMailMarks > 0 && AdvertSalutation.opens(input.text)
+        if advert { reasons.append("opens to whoever owns the address") }
         return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons,
-                             lean: massMailMarks > 0 ? nil : .primary, unlikely: massMailMarks > 0 ? .primary : nil)
+                             lean: massMailMarks > 0 ? (advert ? .promotions : nil) : .primary, unlikely: massMailMarks > 0 ? .primary : nil)
     }
 }
