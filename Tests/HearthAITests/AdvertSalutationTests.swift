@@ -42,6 +42,8 @@ import Testing
         }
         #expect(!AdvertSalutation.opens("Hi friends, I am selling my old bike."))
         #expect(!AdvertSalutation.opens("Dear Dr. Novak, thank you for your paper."))
+        #expect(!AdvertSalutation.opens("ATTENTION: our offices are closed on Monday for the holiday."))
+        #expect(AdvertSalutation.opens("Attention: Internet Domain Registrant. The new names are out."))
     }
 
     /// A person-shaped first message with a mass-mail program's mark (HTML alone) that opens to

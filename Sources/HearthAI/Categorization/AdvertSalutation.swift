@@ -14,6 +14,9 @@ enum AdvertSalutation {
         let opening = text.lowercased().prefix(120)
         return opening.range(of: #"^\W*((dear|hello|hi|greetings),?\s+)?(sirs?\b|sir\s*/\s*madam|madam\b|friend\b|home\s?owners?\b|business owners?\b|(internet|computer|web|email|e-mail) users?\b|webmasters?\b|(domain |internet domain )?registrants?\b|beneficiar(y|ies)\b)"#,
                                options: .regularExpression) != nil
-            || opening.range(of: #"^\W*attention\b"#, options: .regularExpression) != nil
+            // "Attention" alone also opens a provider's notice ("ATTENTION: offices closed on Monday"):
+            // only with an address owner after it.
+            || opening.range(of: #"^\W*attention\W+((internet|domain|business|home|computer|web|e-?mail)\s+)*(registrants?|owners?|users?|webmasters?|homeowners?)\b"#,
+                             options: .regularExpression) != nil
     }
 }
