@@ -72,7 +72,11 @@ public enum CategorySignals {
             return SignalVerdict(category: .primary, confidence: 0.93, candidates: [.primary],
                                  reasons: ["you wrote to \(input.from?.address ?? "this sender") \(history.messagesWrittenTo) time(s)"])
         }
-        if (evidence.isAutomatedOrBulk && !isPersonAtASharedMailbox(input, evidence: evidence)) || evidence.organisationSender || isShouting(input.subject) {
+        // Mail that list software delivered, or that was sent to a list's address, and that is no
+        // discussion post (a newsletter's issue sent through an announcement list) went to a
+        // group: it is bulk, never a personal letter.
+        if (evidence.isAutomatedOrBulk && !isPersonAtASharedMailbox(input, evidence: evidence)) || evidence.organisationSender || isShouting(input.subject)
+            || evidence.listDelivery != nil || evidence.sentToList {
             return bulk(input, evidence: evidence, subject: subject)
         }
         return personal(input, evidence: evidence, subject: subject)
@@ -84,7 +88,7 @@ public enum CategorySignals {
         let reply = input.isReply || subject.hasPrefix("re:")
         let tagged = subject.range(of: #"^((re|fwd?|aw|sv):\s*)*\[[^\]]{2,40}\]"#, options: .regularExpression) != nil
         let vocabulary = CategoryVocabulary.score(subject: input.subject, body: input.text)
-        let newsletterLike = vocabulary.updates >= 3 || vocabulary.promotions >= 4
+        let newsletterLike = vocabulary.updates >= 3 || vocabulary.promotions >= 4 || (!reply && IssueMasthead.opens(input.text))
         var reasons: [String] = []
         // "Jane Doe via Rust Users" from the list's or forum's own address: a person's post (`ListRelay`).
         let relayed = ListRelay.isPersonsPost(input, evidence: evidence)
@@ -106,9 +110,11 @@ public enum CategorySignals {
             reasons.append("sent to a list address")
         } else if tagged && !evidence.machineSender && (evidence.isBulk || evidence.undisclosedRecipients) && (reply || !newsletterLike) {
             reasons.append("list tag in the subject of group mail")
-        } else if let delivery = evidence.listDelivery, isPersonPosting(input, evidence: evidence), reply || !newsletterSubject(input.subject) {
+        } else if let delivery = evidence.listDelivery, isPersonPosting(input, evidence: evidence),
+                  reply || !(newsletterSubject(input.subject) || IssueMasthead.opens(input.text)) {
             // A person's post that list software delivered, its List-* fields stripped or never
-            // added (older managers, many archives): only the subject can make it a newsletter.
+            // added (older managers, many archives): only the subject, or an issue's masthead
+            // opening the text, can make it a newsletter (body words alone cannot).
             reasons.append("delivered by a mailing list (\(delivery))")
         } else if evidence.precedence.map(AutomatedMail.isBulkPrecedence) == true, evidence.precedence != "junk", reply,
                   isPersonPosting(input, evidence: evidence), !isAutoReply(subject) {
