@@ -150,3 +150,21 @@ extension PersonShapedBulkMailTests {
         #expect(CategorySignals.evaluate(person).category == .primary)
     }
 }
+
+/// Session 13: a first message addressed, visibly, to fifty people or more was sent to a list of
+/// addresses — a mass mailing's mark, weighed like the others (primary's score halved; with a
+/// second mark primary is ruled out). A person's note to a dozen friends is untouched.
+extension PersonShapedBulkMailTests {
+    static func circular(to count: Int) -> CategorizationInput {
+        CategorizationInput(from: EmailAddress(name: "Rath Cairn", address: "rathcairn@isp.example"),
+                            recipients: (0..<count).map { EmailAddress(address: "person\($0)@example.net") },
+                            subject: "Fw: our new CD is out", text: "The band's new CD of dance tunes is out now, 12 tracks. Pass it on!")
+    }
+
+    @Test func aFirstMessageToFiftyVisibleRecipientsIsAMassMailing() {
+        let mailing = CategorySignals.evaluate(Self.circular(to: 120))
+        #expect(mailing.category == nil && mailing.lean != .primary && mailing.unlikely == .primary, "\(mailing.reasons)")
+        let friends = CategorySignals.evaluate(Self.circular(to: 12))
+        #expect(friends.lean == .primary && friends.unlikely == nil)
+    }
+}

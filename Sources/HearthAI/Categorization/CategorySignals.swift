@@ -395,10 +395,11 @@ public enum CategorySignals {
             return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons, lean: .updates)
         }
         // Two marks of a mass-mail program together (nobody named in To, HTML alone, a forged
-        // name, a template's HTML, answers sent elsewhere): no person's mail program leaves two,
+        // name, a template's HTML, answers sent elsewhere, fifty or more visible recipients: a
+        // list of addresses, session 13): no person's mail program leaves two,
         // so it is not a person's mail at all; and with no list marker it is no post to a list either.
         let massMailMarks = [evidence.undisclosedRecipients, evidence.htmlOnly, forgedName, evidence.templateHTML,
-                             evidence.repliesGoElsewhere].filter { $0 }.count
+                             evidence.repliesGoElsewhere, input.recipients.count >= 50].filter { $0 }.count
         if massMailMarks >= 2 {
             reasons.append("\(massMailMarks) marks of a mass-mail program")
             return SignalVerdict(category: nil, confidence: 0.55, candidates: [.promotions, .updates], reasons: reasons)
