@@ -168,3 +168,25 @@ extension PersonShapedBulkMailTests {
         #expect(friends.lean == .primary && friends.unlikely == nil)
     }
 }
+
+/// Session 13: "Re:" in the subject of mail that answers nothing (no In-Reply-To, no References)
+/// and that a mass-mail program built is a mailing dressed as a reply, not a conversation. A
+/// real answer names the message it answers; an old mail program that sent "RE:" without doing
+/// so still wrote plain text to a named person.
+extension PersonShapedBulkMailTests {
+    static func reply(_ subject: String, html: Bool, answers: Bool) -> CategorizationInput {
+        CategorizationInput(from: EmailAddress(name: "Juliet Pickett", address: "jpickett@isp.example"), recipients: Self.friend,
+                            subject: subject, text: "Compare now online and save! Refinance at today's low rates.",
+                            headers: html ? [HeaderField(name: "Content-Type", value: "text/html; charset=iso-8859-1")] : [],
+                            isReply: answers)
+    }
+
+    @Test func aReplyThatAnswersNothingInAMassMailingsBuildIsNoConversation() {
+        let dressed = CategorySignals.evaluate(Self.reply("Re: Saving money - this is the plan for you", html: true, answers: false))
+        #expect(dressed.category != .primary, "\(dressed.reasons)")
+        let answer = CategorySignals.evaluate(Self.reply("Re: Saving money", html: true, answers: true))
+        #expect(answer.category == .primary)
+        let oldMailProgram = CategorySignals.evaluate(Self.reply("RE: lunch on Friday", html: false, answers: false))
+        #expect(oldMailProgram.category == .primary)
+    }
+}

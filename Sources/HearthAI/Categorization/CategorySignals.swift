@@ -333,8 +333,11 @@ public enum CategorySignals {
             && subject.range(of: #"\b(cvs|svn|git) commit|\bcommit(ted)?:|\brevision \d+\b|^\[?svn\]? r\d+\b"#, options: .regularExpression) != nil {
             return SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates], reasons: reasons + ["a commit notification"])
         }
-        // A reply is a conversation between people.
-        if input.isReply || subject.hasPrefix("re:") {
+        // A reply is a conversation between people. A "Re:" that answers nothing (no In-Reply-To
+        // or References) on mail a mass-mail program built (HTML alone, a template, answers sent
+        // elsewhere, nobody named in To) is a mailing dressed as a reply.
+        let fakeReply = !input.isReply && (evidence.htmlOnly || evidence.templateHTML || evidence.repliesGoElsewhere || evidence.undisclosedRecipients)
+        if input.isReply || (subject.hasPrefix("re:") && !fakeReply) {
             return SignalVerdict(category: .primary, confidence: 0.9, candidates: [.primary], reasons: reasons + ["a reply"])
         }
         if let usual = input.senderHistory?.usualCategory(), usual != .primary {
