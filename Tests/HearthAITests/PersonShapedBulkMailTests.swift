@@ -190,3 +190,25 @@ extension PersonShapedBulkMailTests {
         #expect(oldMailProgram.category == .primary)
     }
 }
+
+/// Session 13: a first message whose X-Mailer is a programming library (Perl's MIME-tools, PHP's
+/// mail(), PHPMailer, Microsoft CDO…) was built by a script, not typed by a person: not decided
+/// as a person's mail, primary's score halved. Mail programs, web mail included, are untouched.
+extension PersonShapedBulkMailTests {
+    static func firstMessage(mailer: String) -> CategorizationInput {
+        CategorizationInput(from: EmailAddress(name: "Andrea Madison", address: "andrea.madison@isp.example"), recipients: Self.friend,
+                            subject: "People wanted", text: "We are looking for people who wish to earn money from home. Reply for details.",
+                            headers: [HeaderField(name: "X-Mailer", value: mailer)])
+    }
+
+    @Test func aFirstMessageAScriptBuiltIsNotDecidedAsAPersonsMail() {
+        for mailer in ["MIME-tools 5.503 (Entity 5.501)", "PHP/7.4.3", "PHPMailer 6.8.0 (https://github.com/PHPMailer/PHPMailer)",
+                       "Microsoft CDO for Windows 2000"] {
+            let verdict = CategorySignals.evaluate(Self.firstMessage(mailer: mailer))
+            #expect(verdict.category != .primary && verdict.unlikely == .primary, "\(mailer): \(verdict.reasons)")
+        }
+        for mailer in ["Microsoft Outlook Express 6.00.2600.0000", "Apple Mail (2.3731)", "SquirrelMail/1.4.22", "Mozilla Thunderbird", "Superlative Mail 2.0"] {
+            #expect(CategorySignals.evaluate(Self.firstMessage(mailer: mailer)).category == .primary, "\(mailer)")
+        }
+    }
+}

@@ -380,7 +380,10 @@ public enum CategorySignals {
         // message; a person's mail program does neither.
         if evidence.templateHTML { reasons.append(input.htmlBuild.trackingPixel ? "an open-tracking pixel" : "HTML built of \(input.htmlBuild.remoteImages) remote images") }
         if evidence.repliesGoElsewhere { reasons.append("replies go to another organisation or to nobody (Reply-To)") }
-        let massMailBuild = evidence.templateHTML || evidence.repliesGoElsewhere
+        // A programming library's X-Mailer (PHP, MIME-tools, CDO…): a script built the message.
+        let scripted = ScriptMailer.built(input)
+        if scripted { reasons.append("built by a script (X-Mailer: \(input.header("X-Mailer") ?? ""))") }
+        let massMailBuild = evidence.templateHTML || evidence.repliesGoElsewhere || scripted
         if named && !evidence.undisclosedRecipients && input.recipients.count <= 10 && scores.promotions < 2 && scores.updates < 3
             && evidence.links < 5 && !evidence.htmlOnly && !forgedName && !massMailBuild {
             return SignalVerdict(category: .primary, confidence: 0.86, candidates: [.primary], reasons: reasons)
@@ -399,10 +402,10 @@ public enum CategorySignals {
         }
         // Two marks of a mass-mail program together (nobody named in To, HTML alone, a forged
         // name, a template's HTML, answers sent elsewhere, fifty or more visible recipients: a
-        // list of addresses, session 13): no person's mail program leaves two,
+        // list of addresses, a script's X-Mailer, session 13): no person's mail program leaves two,
         // so it is not a person's mail at all; and with no list marker it is no post to a list either.
         let massMailMarks = [evidence.undisclosedRecipients, evidence.htmlOnly, forgedName, evidence.templateHTML,
-                             evidence.repliesGoElsewhere, input.recipients.count >= 50].filter { $0 }.count
+                             evidence.repliesGoElsewhere, input.recipients.count >= 50, scripted].filter { $0 }.count
         if massMailMarks >= 2 {
             reasons.append("\(massMailMarks) marks of a mass-mail program")
             return SignalVerdict(category: nil, confidence: 0.55, candidates: [.promotions, .updates], reasons: reasons)
