@@ -212,3 +212,26 @@ extension PersonShapedBulkMailTests {
         }
     }
 }
+
+/// Session 13: mass mail under a person's name is selling. Notices and newsletters go out under
+/// an organisation's or a publication's name (the bulk rules), scripts' reports from a bare
+/// address (leaning updates); a named person's first message built by a mass-mail program (HTML
+/// alone, nobody named in To, a forged name…) leans promotions.
+extension PersonShapedBulkMailTests {
+    @Test func massMailUnderAPersonsNameLeansPromotions() {
+        let oneMark = CategorizationInput(from: EmailAddress(name: "Suzie White", address: "suzie.white@isp.example"),
+                                          recipients: Self.friend, subject: "Computer file protection",
+                                          text: "In today's world of hacking and snooping it is more important than ever to protect your files.",
+                                          headers: [HeaderField(name: "Content-Type", value: "text/html; charset=us-ascii")])
+        let one = CategorySignals.evaluate(oneMark)
+        #expect(one.lean == .promotions && one.unlikely == .primary, "\(one.reasons)")
+        var twoMarks = oneMark
+        twoMarks.recipients = []
+        let two = CategorySignals.evaluate(twoMarks)
+        #expect(two.candidates == [.promotions, .updates] && two.lean == .promotions, "\(two.reasons)")
+        // Without a mark, a person's first message still leans primary.
+        var letter = oneMark
+        letter.headers = []
+        #expect(CategorySignals.evaluate(letter).category == .primary)
+    }
+}
