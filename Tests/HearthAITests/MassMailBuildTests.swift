@@ -139,8 +139,14 @@ extension MassMailBuildTests {
     /// rule out a person's mail, and with no list marker a list post: promotions or updates.
     @Test func twoMarksOfAMassMailProgramRuleOutAPersonsMail() {
         let verdict = CategorySignals.evaluate(Self.circular(to: [EmailAddress(address: "undisclosed-recipients:;")], html: Self.pixel))
-        #expect(verdict.category == nil)
-        #expect(Set(verdict.candidates) == [.promotions, .updates])
+        // Session 13: under a person's name ("Hannah Weiss") such mass mail is decided promotions;
+        // from a bare address it stays open between promotions and updates.
+        #expect(verdict.category == .promotions)
+        var bare = Self.circular(to: [EmailAddress(address: "undisclosed-recipients:;")], html: Self.pixel)
+        bare.from = EmailAddress(address: "hannah@weiss-studio.example")
+        let open = CategorySignals.evaluate(bare)
+        #expect(open.category == nil)
+        #expect(Set(open.candidates) == [.promotions, .updates])
         // One mark leaves primary possible; no mark lets the person's mail be decided.
         #expect(CategorySignals.evaluate(Self.circular(to: Self.friend, html: Self.pixel)).candidates.contains(.primary))
         #expect(CategorySignals.evaluate(Self.circular(to: Self.friend)).category == .primary)

@@ -407,12 +407,13 @@ public enum CategorySignals {
         let massMailMarks = [evidence.undisclosedRecipients, evidence.htmlOnly, forgedName, evidence.templateHTML,
                              evidence.repliesGoElsewhere, input.recipients.count >= 50, scripted].filter { $0 }.count
         // Mass mail under a person's name sells (session 13: 23 of the 27 dev rows of that shape were
-        // adverts); notices and newsletters go out under an organisation's or a publication's name,
-        // which the bulk rules read, and scripts' reports from a bare address lean updates above.
+        // adverts, all 6 with two marks); notices and newsletters go out under an organisation's or
+        // a publication's name, which the bulk rules read, and scripts' reports from a bare address
+        // lean updates above. One mark leans promotions, two decide it.
         if massMailMarks >= 2 {
             reasons.append("\(massMailMarks) marks of a mass-mail program")
-            return SignalVerdict(category: nil, confidence: 0.55, candidates: [.promotions, .updates], reasons: reasons,
-                                 lean: named ? .promotions : nil)
+            if named { return SignalVerdict(category: .promotions, confidence: 0.86, candidates: [.promotions], reasons: reasons + ["mass mail under a person's name"]) }
+            return SignalVerdict(category: nil, confidence: 0.55, candidates: [.promotions, .updates], reasons: reasons)
         }
         // With a mass-mail program's mark, an opening to an address's owner ("Dear Sir/Madam") is an advert's.
         let advert = massMailMarks > 0 && AdvertSalutation.opens(input.text)
