@@ -150,3 +150,89 @@ extension PersonShapedBulkMailTests {
         #expect(CategorySignals.evaluate(person).category == .primary)
     }
 }
+
+/// Session 13: a first message addressed, visibly, to fifty people or more was sent to a list of
+/// addresses — a mass mailing's mark, weighed like the others (primary's score halved; with a
+/// second mark primary is ruled out). A person's note to a dozen friends is untouched.
+extension PersonShapedBulkMailTests {
+    static func circular(to count: Int) -> CategorizationInput {
+        CategorizationInput(from: EmailAddress(name: "Rath Cairn", address: "rathcairn@isp.example"),
+                            recipients: (0..<count).map { EmailAddress(address: "person\($0)@example.net") },
+                            subject: "Fw: our new CD is out", text: "The band's new CD of dance tunes is out now, 12 tracks. Pass it on!")
+    }
+
+    @Test func aFirstMessageToFiftyVisibleRecipientsIsAMassMailing() {
+        let mailing = CategorySignals.evaluate(Self.circular(to: 120))
+        #expect(mailing.category == nil && mailing.lean != .primary && mailing.unlikely == .primary, "\(mailing.reasons)")
+        let friends = CategorySignals.evaluate(Self.circular(to: 12))
+        #expect(friends.lean == .primary && friends.unlikely == nil)
+    }
+}
+
+/// Session 13: "Re:" in the subject of mail that answers nothing (no In-Reply-To, no References)
+/// and that a mass-mail program built is a mailing dressed as a reply, not a conversation. A
+/// real answer names the message it answers; an old mail program that sent "RE:" without doing
+/// so still wrote plain text to a named person.
+extension PersonShapedBulkMailTests {
+    static func reply(_ subject: String, html: Bool, answers: Bool) -> CategorizationInput {
+        CategorizationInput(from: EmailAddress(name: "Juliet Pickett", address: "jpickett@isp.example"), recipients: Self.friend,
+                            subject: subject, text: "Compare now online and save! Refinance at today's low rates.",
+                            headers: html ? [HeaderField(name: "Content-Type", value: "text/html; charset=iso-8859-1")] : [],
+                            isReply: answers)
+    }
+
+    @Test func aReplyThatAnswersNothingInAMassMailingsBuildIsNoConversation() {
+        let dressed = CategorySignals.evaluate(Self.reply("Re: Saving money - this is the plan for you", html: true, answers: false))
+        #expect(dressed.category != .primary, "\(dressed.reasons)")
+        let answer = CategorySignals.evaluate(Self.reply("Re: Saving money", html: true, answers: true))
+        #expect(answer.category == .primary)
+        let oldMailProgram = CategorySignals.evaluate(Self.reply("RE: lunch on Friday", html: false, answers: false))
+        #expect(oldMailProgram.category == .primary)
+    }
+}
+
+/// Session 13: a first message whose X-Mailer is a programming library (Perl's MIME-tools, PHP's
+/// mail(), PHPMailer, Microsoft CDO…) was built by a script, not typed by a person: not decided
+/// as a person's mail, primary's score halved. Mail programs, web mail included, are untouched.
+extension PersonShapedBulkMailTests {
+    static func firstMessage(mailer: String) -> CategorizationInput {
+        CategorizationInput(from: EmailAddress(name: "Andrea Madison", address: "andrea.madison@isp.example"), recipients: Self.friend,
+                            subject: "People wanted", text: "We are looking for people who wish to earn money from home. Reply for details.",
+                            headers: [HeaderField(name: "X-Mailer", value: mailer)])
+    }
+
+    @Test func aFirstMessageAScriptBuiltIsNotDecidedAsAPersonsMail() {
+        for mailer in ["MIME-tools 5.503 (Entity 5.501)", "PHP/7.4.3", "PHPMailer 6.8.0 (https://github.com/PHPMailer/PHPMailer)",
+                       "Microsoft CDO for Windows 2000"] {
+            let verdict = CategorySignals.evaluate(Self.firstMessage(mailer: mailer))
+            #expect(verdict.category != .primary && verdict.unlikely == .primary, "\(mailer): \(verdict.reasons)")
+        }
+        for mailer in ["Microsoft Outlook Express 6.00.2600.0000", "Apple Mail (2.3731)", "SquirrelMail/1.4.22", "Mozilla Thunderbird", "Superlative Mail 2.0"] {
+            #expect(CategorySignals.evaluate(Self.firstMessage(mailer: mailer)).category == .primary, "\(mailer)")
+        }
+    }
+}
+
+/// Session 13: mass mail under a person's name is selling. Notices and newsletters go out under
+/// an organisation's or a publication's name (the bulk rules), scripts' reports from a bare
+/// address (leaning updates); a named person's first message built by a mass-mail program (HTML
+/// alone, nobody named in To, a forged name…) leans promotions, and with two such marks is
+/// promotions.
+extension PersonShapedBulkMailTests {
+    @Test func massMailUnderAPersonsNameLeansPromotions() {
+        let oneMark = CategorizationInput(from: EmailAddress(name: "Suzie White", address: "suzie.white@isp.example"),
+                                          recipients: Self.friend, subject: "Computer file protection",
+                                          text: "In today's world of hacking and snooping it is more important than ever to protect your files.",
+                                          headers: [HeaderField(name: "Content-Type", value: "text/html; charset=us-ascii")])
+        let one = CategorySignals.evaluate(oneMark)
+        #expect(one.lean == .promotions && one.unlikely == .primary, "\(one.reasons)")
+        var twoMarks = oneMark
+        twoMarks.recipients = []
+        let two = CategorySignals.evaluate(twoMarks)
+        #expect(two.category == .promotions, "\(two.reasons)")
+        // Without a mark, a person's first message still leans primary.
+        var letter = oneMark
+        letter.headers = []
+        #expect(CategorySignals.evaluate(letter).category == .primary)
+    }
+}

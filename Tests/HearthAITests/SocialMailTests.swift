@@ -65,6 +65,31 @@ import Testing
         }
     }
 
+    /// Mastodon's subjects exactly as its servers send them, each from its own domain and with the
+    /// List-ID and one-click unsubscribe of its notification mail (session 13: a follow, a follow
+    /// request and a mention in Diaspora's wording were left to the bulk rules, so updates; a
+    /// reshare was already known by "shared your post").
+    @Test func mastodonsNotificationsFromAnyServerAreSocial() {
+        let headers = Self.networkHeaders + [("List-ID", "<follow.alex.social.example.net>")]
+        let mail = [
+            CategorizationTests.input(from: "notifications@social.example.net", name: "Mastodon", subject: "Kim Lee is now following you",
+                                      text: "Kim Lee is now following you!\n\nView: https://social.example.net/@kim", headers: headers),
+            CategorizationTests.input(from: "notifications@toot.example.org", name: "toot.example.org", subject: "Pending follower: Kim Lee",
+                                      text: "Kim Lee has requested to follow you", headers: headers),
+            CategorizationTests.input(from: "no-reply@pod.example.com", name: "diaspora*", subject: "You've been mentioned by Kim Lee",
+                                      headers: headers),
+            CategorizationTests.input(from: "no-reply@pod.example.com", name: "diaspora*", subject: "Kim Lee reshared your post",
+                                      headers: headers),
+        ]
+        for input in mail {
+            let verdict = CategorySignals.evaluate(input)
+            #expect(verdict.category == .social, "\(input.from?.address ?? "") · \(input.subject): \(verdict.reasons)")
+        }
+        // A person's own words stay theirs.
+        let person = CategorizationTests.input(from: "kim@example.org", name: "Kim Lee", subject: "I'm now following your advice on the garden")
+        #expect(CategorySignals.evaluate(person).category == .primary)
+    }
+
     /// A publishing platform's digest is editorial mail; a follow there is still social.
     @Test func aPublishingPlatformsDigestIsUpdatesAndItsFollowNotificationSocial() {
         let digest = Self.notification("noreply@medium.com", "Medium Daily Digest", "Why small teams ship faster | Ana Silva",

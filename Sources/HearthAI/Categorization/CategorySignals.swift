@@ -72,7 +72,11 @@ public enum CategorySignals {
             return SignalVerdict(category: .primary, confidence: 0.93, candidates: [.primary],
                                  reasons: ["you wrote to \(input.from?.address ?? "this sender") \(history.messagesWrittenTo) time(s)"])
         }
-        if (evidence.isAutomatedOrBulk && !isPersonAtASharedMailbox(input, evidence: evidence)) || evidence.organisationSender || isShouting(input.subject) {
+        // Mail that list software delivered, or that was sent to a list's address, and that is no
+        // discussion post (a newsletter's issue sent through an announcement list) went to a
+        // group: it is bulk, never a personal letter.
+        if (evidence.isAutomatedOrBulk && !isPersonAtASharedMailbox(input, evidence: evidence)) || evidence.organisationSender || isShouting(input.subject)
+            || evidence.listDelivery != nil || evidence.sentToList {
             return bulk(input, evidence: evidence, subject: subject)
         }
         return personal(input, evidence: evidence, subject: subject)
@@ -84,8 +88,10 @@ public enum CategorySignals {
         let reply = input.isReply || subject.hasPrefix("re:")
         let tagged = subject.range(of: #"^((re|fwd?|aw|sv):\s*)*\[[^\]]{2,40}\]"#, options: .regularExpression) != nil
         let vocabulary = CategoryVocabulary.score(subject: input.subject, body: input.text)
-        let newsletterLike = vocabulary.updates >= 3 || vocabulary.promotions >= 4
+        let newsletterLike = vocabulary.updates >= 3 || vocabulary.promotions >= 4 || (!reply && IssueMasthead.opens(input.text))
         var reasons: [String] = []
+        // "Jane Doe via Rust Users" from the list's or forum's own address: a person's post (`ListRelay`).
+        let relayed = ListRelay.isPersonsPost(input, evidence: evidence)
         if isListDigest(input) {
             // A discussion list's digest is the discussion, bundled: the posts themselves follow.
             return SignalVerdict(category: .forums, confidence: 0.88, candidates: [.forums], reasons: ["a mailing list's digest of posts"])
@@ -94,6 +100,8 @@ public enum CategorySignals {
             reasons.append("List-Post header")
         } else if evidence.listHeaders && reply {
             reasons.append("reply on a mailing list")
+        } else if relayed && !newsletterSubject(input.subject) {
+            reasons.append("a person's post relayed by a list or forum (\(input.from?.name ?? ""))")
         } else if evidence.precedence == "list" && (tagged || reply) && !newsletterLike && !evidence.machineSender && !evidence.organisationSender {
             // Precedence: list alone is stamped on announcements and reports too (feedback loops,
             // headline mailings); a list tag or a reply says people talk there.
@@ -102,9 +110,11 @@ public enum CategorySignals {
             reasons.append("sent to a list address")
         } else if tagged && !evidence.machineSender && (evidence.isBulk || evidence.undisclosedRecipients) && (reply || !newsletterLike) {
             reasons.append("list tag in the subject of group mail")
-        } else if let delivery = evidence.listDelivery, isPersonPosting(input, evidence: evidence), reply || !newsletterSubject(input.subject) {
+        } else if let delivery = evidence.listDelivery, isPersonPosting(input, evidence: evidence),
+                  reply || !(newsletterSubject(input.subject) || IssueMasthead.opens(input.text)) {
             // A person's post that list software delivered, its List-* fields stripped or never
-            // added (older managers, many archives): only the subject can make it a newsletter.
+            // added (older managers, many archives): only the subject, or an issue's masthead
+            // opening the text, can make it a newsletter (body words alone cannot).
             reasons.append("delivered by a mailing list (\(delivery))")
         } else if evidence.precedence.map(AutomatedMail.isBulkPrecedence) == true, evidence.precedence != "junk", reply,
                   isPersonPosting(input, evidence: evidence), !isAutoReply(subject) {
@@ -118,15 +128,15 @@ public enum CategorySignals {
         // are updates; a token address that replies is usually a person behind a dated or
         // tagged address (TMDA), so that stays open.
         let roleSender = BulkMailEvidence.isRoleAddress(input.senderLocalPart ?? "") || BulkMailEvidence.isMailingDomain(input.senderDomain ?? "")
-        if isServiceNotification(subject) || ServiceMail.isWorkTool(input.senderDomain ?? "") || (evidence.machineSender && (!reply || roleSender)) {
+        if isServiceNotification(subject) || ServiceMail.isWorkTool(input.senderDomain ?? "") || (evidence.machineSender && !relayed && (!reply || roleSender)) {
             return SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates], reasons: reasons + ["a service's notification on a list"])
         }
-        if evidence.machineSender {
+        if evidence.machineSender && !relayed {
             return SignalVerdict(category: nil, confidence: 0.5, candidates: [.forums, .updates], reasons: reasons + ["automated-looking sender replying on a list"], lean: .forums)
         }
         // Body words alone do not make a newsletter of a person's post that list software
         // delivered: technical discussion is full of "build", "report", "update".
-        if !reply && newsletterLike && !evidence.listPost && !(evidence.listDelivery != nil && isPersonPosting(input, evidence: evidence)) {
+        if !reply && newsletterLike && !evidence.listPost && !relayed && !(evidence.listDelivery != nil && isPersonPosting(input, evidence: evidence)) {
             return SignalVerdict(category: nil, confidence: 0.5, candidates: [.forums, .updates, .promotions], reasons: reasons + ["reads like a newsletter"])
         }
         return SignalVerdict(category: .forums, confidence: 0.92, candidates: [.forums], reasons: reasons)
@@ -233,6 +243,11 @@ public enum CategorySignals {
         var lean: AICategory? = content.lean ?? (margin >= 1.5 ? .promotions : (margin <= -1 ? .updates : input.senderHistory?.usualCategory()))
         // Bulk mail that sells nothing in its subject and hardly anything in its text informs:
         // a service notifying, a newsletter, a feed item.
+        // Mail opening "Dear Sir/Madam", "Dear Computer User", "Attention: Registrant" was sent to
+        // an address, not to a customer or a member: an advert, even with no shop wording.
+        if lean == nil && AdvertSalutation.opens(input.text) {
+            return SignalVerdict(category: .promotions, confidence: 0.86, candidates: [.promotions], reasons: reasons + ["opens to whoever owns the address"])
+        }
         if lean == nil && subjectOnly.promotions == 0 && scores.promotions < 1.5 { lean = .updates }
         // Only mail that came through a list can be a discussion; a machine never posts to one,
         // and a bulk-mail service's List-Unsubscribe (on every modern newsletter and receipt) or
@@ -318,8 +333,11 @@ public enum CategorySignals {
             && subject.range(of: #"\b(cvs|svn|git) commit|\bcommit(ted)?:|\brevision \d+\b|^\[?svn\]? r\d+\b"#, options: .regularExpression) != nil {
             return SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates], reasons: reasons + ["a commit notification"])
         }
-        // A reply is a conversation between people.
-        if input.isReply || subject.hasPrefix("re:") {
+        // A reply is a conversation between people. A "Re:" that answers nothing (no In-Reply-To
+        // or References) on mail a mass-mail program built (HTML alone, a template, answers sent
+        // elsewhere, nobody named in To) is a mailing dressed as a reply.
+        let fakeReply = !input.isReply && (evidence.htmlOnly || evidence.templateHTML || evidence.repliesGoElsewhere || evidence.undisclosedRecipients)
+        if input.isReply || (subject.hasPrefix("re:") && !fakeReply) {
             return SignalVerdict(category: .primary, confidence: 0.9, candidates: [.primary], reasons: reasons + ["a reply"])
         }
         if let usual = input.senderHistory?.usualCategory(), usual != .primary {
@@ -362,7 +380,10 @@ public enum CategorySignals {
         // message; a person's mail program does neither.
         if evidence.templateHTML { reasons.append(input.htmlBuild.trackingPixel ? "an open-tracking pixel" : "HTML built of \(input.htmlBuild.remoteImages) remote images") }
         if evidence.repliesGoElsewhere { reasons.append("replies go to another organisation or to nobody (Reply-To)") }
-        let massMailBuild = evidence.templateHTML || evidence.repliesGoElsewhere
+        // A programming library's X-Mailer (PHP, MIME-tools, CDO…): a script built the message.
+        let scripted = ScriptMailer.built(input)
+        if scripted { reasons.append("built by a script (X-Mailer: \(input.header("X-Mailer") ?? ""))") }
+        let massMailBuild = evidence.templateHTML || evidence.repliesGoElsewhere || scripted
         if named && !evidence.undisclosedRecipients && input.recipients.count <= 10 && scores.promotions < 2 && scores.updates < 3
             && evidence.links < 5 && !evidence.htmlOnly && !forgedName && !massMailBuild {
             return SignalVerdict(category: .primary, confidence: 0.86, candidates: [.primary], reasons: reasons)
@@ -380,15 +401,24 @@ public enum CategorySignals {
             return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons, lean: .updates)
         }
         // Two marks of a mass-mail program together (nobody named in To, HTML alone, a forged
-        // name, a template's HTML, answers sent elsewhere): no person's mail program leaves two,
+        // name, a template's HTML, answers sent elsewhere, fifty or more visible recipients: a
+        // list of addresses, a script's X-Mailer, session 13): no person's mail program leaves two,
         // so it is not a person's mail at all; and with no list marker it is no post to a list either.
         let massMailMarks = [evidence.undisclosedRecipients, evidence.htmlOnly, forgedName, evidence.templateHTML,
-                             evidence.repliesGoElsewhere].filter { $0 }.count
+                             evidence.repliesGoElsewhere, input.recipients.count >= 50, scripted].filter { $0 }.count
+        // Mass mail under a person's name sells (session 13: 23 of the 27 dev rows of that shape were
+        // adverts, all 6 with two marks); notices and newsletters go out under an organisation's or
+        // a publication's name, which the bulk rules read, and scripts' reports from a bare address
+        // lean updates above. One mark leans promotions, two decide it.
         if massMailMarks >= 2 {
             reasons.append("\(massMailMarks) marks of a mass-mail program")
+            if named { return SignalVerdict(category: .promotions, confidence: 0.86, candidates: [.promotions], reasons: reasons + ["mass mail under a person's name"]) }
             return SignalVerdict(category: nil, confidence: 0.55, candidates: [.promotions, .updates], reasons: reasons)
         }
+        // With a mass-mail program's mark, an opening to an address's owner ("Dear Sir/Madam") is an advert's.
+        let advert = massMailMarks > 0 && AdvertSalutation.opens(input.text)
+        if advert { reasons.append("opens to whoever owns the address") }
         return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons,
-                             lean: massMailMarks > 0 ? nil : .primary, unlikely: massMailMarks > 0 ? .primary : nil)
+                             lean: massMailMarks > 0 ? (advert || named ? .promotions : nil) : .primary, unlikely: massMailMarks > 0 ? .primary : nil)
     }
 }

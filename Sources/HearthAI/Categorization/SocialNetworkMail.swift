@@ -46,6 +46,11 @@ enum SocialNetworkMail {
         "new match", "it's a match", "likes you", "super liked you", "sent you a wink", "wrote on your timeline",
         "gave you kudos", "sent you a direct message", "sent you a dm", "new direct message", "now follows you",
         "responded to your post", "new reply to your", "quoted your post", "replied to your story", "accepted your friend request",
+        // Mastodon's own subjects, which every server (each its own domain) sends: "Kim is now
+        // following you", "Pending follower: Kim", "Kim has requested to follow you"; Diaspora's
+        // "You've been mentioned by Kim" (session 13).
+        "now following you", "pending follower", "requested to follow you", "you've been mentioned",
+        "you have been mentioned",
     ]
 
     /// What a network tells about the people the user follows or is connected to (their posts,

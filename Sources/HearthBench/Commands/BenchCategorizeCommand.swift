@@ -25,6 +25,8 @@ struct BenchCategorizeCommand: ParsableCommand {
     var llmThreshold = 0.55
     @Flag(help: "List the misses of the tuning (dev) rows with the categoriser's reasons; held-out rows are only counted.")
     var showDevMisses = false
+    @Flag(help: "With --show-dev-misses: also print each dev miss's first 1,000 characters of text, and list the dev rows decided right with their reasons (held-out and blind rows are never printed).")
+    var devDetail = false
     @Flag(help: "Print the result as JSON.") var json = false
 
     struct Report: Encodable {
@@ -57,9 +59,14 @@ struct BenchCategorizeCommand: ParsableCommand {
                 offset += set.items.count
                 evaluations.append(SetEvaluation(name: set.name, items: set.items, decisions: part))
                 guard showDevMisses else { continue }
-                for (item, decision) in zip(set.items, part) where !item.holdout && item.label != decision.category {
-                    misses.append("miss \(item.key): \(item.label.rawValue) → \(decision.category.rawValue) [\(decision.source.rawValue)] "
-                                  + "\(item.input.from?.address ?? "?") | \(item.input.subject.prefix(60)) | " + decision.reasons.joined(separator: "; "))
+                for (item, decision) in zip(set.items, part) where !item.holdout && !item.blind && (devDetail || item.label != decision.category) {
+                    // The HTML's build and the start of the text, to read what a dev row's mail looks like.
+                    let build = item.input.htmlBuild
+                    let html = "img \(build.remoteImages) pixel \(build.trackingPixel) unsubscribe-link \(build.unsubscribeLink) "
+                        + "type \(item.input.header("Content-Type")?.prefix(20) ?? "-")"
+                    let text = devDetail ? " || \(html) || " + item.input.text.prefix(1000).replacingOccurrences(of: "\n", with: " ") : ""
+                    misses.append((item.label == decision.category ? "right" : "miss") + " \(item.key): \(item.label.rawValue) → \(decision.category.rawValue) [\(decision.source.rawValue)] "
+                                  + "\(item.input.from.map { "\($0.name ?? "") <\($0.address)>" } ?? "?") | \(item.input.subject.prefix(60)) | " + decision.reasons.joined(separator: "; ") + text)
                 }
             }
             let overall = EvaluationReport(items: sets.flatMap(\.items), decisions: decisions, seconds: seconds)

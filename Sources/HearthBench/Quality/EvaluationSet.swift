@@ -27,12 +27,15 @@ enum EvaluationSet {
     /// Older or undated real mail of the mime-* corpora and linux-mips posts (session 8).
     static var olderPath: String { resources.appendingPathComponent("category-eval-older.tsv").path }
 
+    /// More 2002 first messages with a sender name and no list or bulk header (session 13): all
+    /// dev rows, read while labelling.
+    static var morePath: String { resources.appendingPathComponent("category-eval-more.tsv").path }
     /// The blind set (session 9): only ever measured, its misses never printed or read.
     static var blindPath: String { resources.appendingPathComponent("category-eval-blind.tsv").path }
 
     /// Every labelled set the benchmarks report, by the name they print.
     static var named: [(name: String, path: String)] {
-        [("2002", defaultPath), ("modern", modernPath), ("older", olderPath), ("blind", blindPath)]
+        [("2002", defaultPath), ("modern", modernPath), ("older", olderPath), ("2002 more", morePath), ("blind", blindPath)]
     }
 
     static var corpus: URL {
