@@ -469,6 +469,39 @@ import Testing
         #expect(output.text.contains("quick question:"))
     }
 
+    /// Session 13, the judged set: refusals the validator dropped ("…won't be able to check your
+    /// message.", "…to reply to your message.") left those requests with no "no" at all. One
+    /// dropped yes or no per set is asked again without the verb it opened with.
+    @Test func aDroppedRefusalIsAskedAgainWithTheNextLikeliestVerb() async throws {
+        let generator = FakeTextGenerator(answeringWithOptions: { _, options in
+            let opening = options.answerPrefix
+            if opening.hasSuffix("I'll") { return " check it over the weekend." }
+            if opening.hasSuffix("able to") {
+                // Greedy decoding opens with the first choice left, as the real model's likeliest.
+                return options.openingChoices.contains(" check") ? " check your message." : "\(options.openingChoices[0]) the build before Friday."
+            }
+            return " which branch is the patch on?"
+        })
+        let message = ThreadMessageText(sender: "Klaus Heinz <klaus@example.test>", date: Date(),
+                                        text: "Could you test the NetBSD build before Friday? The patch is on the branch.")
+        let (replies, _) = try await SmartReplyGenerator(generator: generator).replies(to: message, subject: "NetBSD build")
+        #expect(generator.calls == 4, "one second try, for the refusal")
+        let refusal = try #require(replies.first { $0.intent == .decline })
+        #expect(refusal.text == "Hi Klaus, thanks, but unfortunately I won't be able to make the build before Friday.")
+        #expect(replies.count == 3)
+        // Only one second try per set: two dropped answers, one more generation.
+        let stubborn = FakeTextGenerator(answeringWithOptions: { _, options in
+            options.answerPrefix.hasSuffix("question:") ? " which branch?" : "\(options.openingChoices[0]) your message."
+        })
+        _ = try await SmartReplyGenerator(generator: stubborn).replies(to: message, subject: "NetBSD build")
+        #expect(stubborn.calls == 4)
+        #expect(SmartReplyGenerator.openingVerb(of: " check the logs.", among: [" look", " check"]) == " check")
+        #expect(SmartReplyGenerator.openingVerb(of: " which branch?", among: []) == nil)
+        // "reply" is not something to decline in a reply: it led to "…won't be able to reply to
+        // your message." on the judged set, second-likeliest after "check".
+        #expect(!SmartReplyGenerator.declineVerbs.contains(" reply"))
+    }
+
     /// Session 11, read on the widened judged set: a refusal was offered to a photo ("…won't be
     /// able to see the photo") and to a report; a yes opened "I'll be happy to help (you out)"
     /// for most threads; a question asked "is there anything else I can help you with?".
@@ -528,6 +561,11 @@ import Testing
         #expect(validator.reply("Hi Dana, thanks, but unfortunately I won't be able to check this e-mail today.", intent: .decline, after: []) == nil)
         #expect(validator.reply("Hi Dana, thanks, but unfortunately I won't be able to review the draft by Friday.", intent: .decline, after: []) != nil)
         #expect(!SmartReplyValidator.refusesTheMessageItself("Hi Dana, thanks, but unfortunately I won't be able to sign the letter by Friday."))
+        // Declining to answer the person one is answering (session 13, the judged set's ie-dns thread).
+        #expect(SmartReplyValidator.refusesTheMessageItself("Hi John, thanks, but unfortunately I won't be able to send you an e-mail reply."))
+        #expect(SmartReplyValidator.refusesTheMessageItself("Hi John, thanks, but unfortunately I won't be able to respond to you this week."))
+        #expect(!SmartReplyValidator.refusesTheMessageItself("Hi John, thanks, but unfortunately I won't be able to reply to the customer before Friday."))
+        #expect(!SmartReplyValidator.refusesTheMessageItself("Hi John, thanks, but unfortunately I won't be able to get back to you on this before Monday."))
     }
 
     @Test func repliesInTheAssistantsVoiceOrAboutNothingInTheMessageAreDropped() {

@@ -43,31 +43,56 @@ public struct SmartReplyGenerator: Sendable {
         var kept: [SmartReply] = []
         var total = GenerationOutput(text: "")
         let started = Date()
+        // One second try per set: a yes or a no the validator dropped is asked again with the
+        // verb it opened with taken out of the choices, so the next-likeliest action is written
+        // ("…won't be able to check your message." → "…to test the patch before Friday."). One,
+        // not one per intent: each try is a generation, and the set must stay under 3 s.
+        var secondTries = 1
         for intent in Self.intents(for: text, subject: subject) {
-            let left = timeoutSeconds - Date().timeIntervalSince(started)
-            guard left > 0.5 else { break }
             let opening = Self.opening(intent, sender: greeted)
-            let output = try await generator.generate(Self.prompt(sender: sender, subject: subject, text: text),
-                                                      options: GenerationOptions(maxTokens: 40, timeoutSeconds: left,
-                                                                                 stopSequences: ["\n", "<|im_end|>"],
-                                                                                 stopAfterSentences: 1, answerPrefix: opening,
-                                                                                 openingChoices: Self.openingChoices(intent),
-                                                                                 stablePrefixMessages: 1))
-            total.text += (total.text.isEmpty ? "" : "\n") + opening + output.text
-            total.addCosts(of: output)
-            // The model's words up to its last finished sentence (the stop can leave the start of
-            // another); nothing finished, nothing offered.
-            guard let end = output.text.lastIndex(where: { ".!?".contains($0) }) else { continue }
-            var words = String(output.text[...end])
-            // "quick question: What's …" goes on one sentence: no capital after the colon.
-            if intent == .question, let first = words.first(where: { !$0.isWhitespace }), first.isUppercase, first != "I",
-               let at = words.firstIndex(of: first) {
-                words.replaceSubrange(at...at, with: first.lowercased())
+            var choices = Self.openingChoices(intent)
+            while true {
+                let left = timeoutSeconds - Date().timeIntervalSince(started)
+                guard left > 0.5 else { break }
+                let output = try await generator.generate(Self.prompt(sender: sender, subject: subject, text: text),
+                                                          options: GenerationOptions(maxTokens: 40, timeoutSeconds: left,
+                                                                                     stopSequences: ["\n", "<|im_end|>"],
+                                                                                     stopAfterSentences: 1, answerPrefix: opening,
+                                                                                     openingChoices: choices,
+                                                                                     stablePrefixMessages: 1))
+                total.text += (total.text.isEmpty ? "" : "\n") + opening + output.text
+                total.addCosts(of: output)
+                if let reply = Self.finished(output.text, opening: opening, intent: intent, message: text, subject: subject)
+                    .flatMap({ validator.reply($0, intent: intent, after: kept.map(\.text)) }) {
+                    kept.append(reply)
+                    break
+                }
+                guard secondTries > 0, let verb = Self.openingVerb(of: output.text, among: choices) else { break }
+                secondTries -= 1
+                choices.removeAll { $0 == verb }
             }
-            let reply = Self.hostsSwapped(opening + words, message: text, subject: subject)
-            if let reply = validator.reply(reply, intent: intent, after: kept.map(\.text)) { kept.append(reply) }
         }
         return (kept, total)
+    }
+
+    /// The reply the model's words make after `opening`: up to its last finished sentence (the
+    /// stop can leave the start of another); nil when no sentence was finished.
+    static func finished(_ generated: String, opening: String, intent: ReplyIntent, message: String, subject: String) -> String? {
+        guard let end = generated.lastIndex(where: { ".!?".contains($0) }) else { return nil }
+        var words = String(generated[...end])
+        // "quick question: What's …" goes on one sentence: no capital after the colon.
+        if intent == .question, let first = words.first(where: { !$0.isWhitespace }), first.isUppercase, first != "I",
+           let at = words.firstIndex(of: first) {
+            words.replaceSubrange(at...at, with: first.lowercased())
+        }
+        return hostsSwapped(opening + words, message: message, subject: subject)
+    }
+
+    /// Which of `choices` the model's words open with (" check" of " check the logs."), or nil
+    /// for an intent that opens freely.
+    static func openingVerb(of generated: String, among choices: [String]) -> String? {
+        guard let word = generated.split(separator: " ").first.map({ " " + $0 }) else { return nil }
+        return choices.contains(word) ? word : nil
     }
 
     static let systemPrompt = """
@@ -119,8 +144,10 @@ public struct SmartReplyGenerator: Sendable {
     /// "assist with that", for 2 of the 3 requests of the judged set that were asked one
     /// (session 12) — dropped as the assistant's voice, so those messages got no refusal at all.
     /// Neither "assist" nor "help" is listed: a person declines to do, attend or answer something.
+    /// Nor "reply": declining to reply, in a reply, was the model's way back to "…won't be able
+    /// to reply to your message" (session 13).
     static let declineVerbs = [" make", " attend", " join", " come", " do", " look", " check", " test", " review", " send",
-                               " finish", " get", " meet", " fix", " update", " reply", " answer", " move", " change",
+                               " finish", " get", " meet", " fix", " update", " answer", " move", " change",
                                " give", " commit", " write", " call", " accommodate", " manage", " confirm", " upgrade",
                                " run", " find", " work", " take", " go", " approve", " sign", " ship"]
 
@@ -295,8 +322,14 @@ struct SmartReplyValidator {
     /// The model falls back on it when it finds nothing in the message to decline (session 12,
     /// judged set: 2 of the 3 refusals once "assist with that" was no longer its way out).
     /// "the letter", "the note" stay: "…to sign the letter by Friday" declines something real.
+    /// Declining to answer the person one is answering is the same nonsense ("…to send you an
+    /// e-mail reply.", "…to reply to you."; session 13, once a dropped refusal is asked again);
+    /// "…to reply to the customer" declines something real.
     static func refusesTheMessageItself(_ text: String) -> Bool {
-        text.lowercased().range(of: #"\b(your|this|that) (message|e-?mail|mail)\b"#, options: .regularExpression) != nil
+        let lowered = text.lowercased()
+        return lowered.range(of: #"\b(your|this|that) (message|e-?mail|mail)\b"#, options: .regularExpression) != nil
+            || lowered.range(of: #"\b(e-?mail|mail) (reply|response|answer)\b|\b(reply|respond|write back) to (you|your)\b"#,
+                             options: .regularExpression) != nil
     }
 
     func acceptable(_ text: String, after used: [String]) -> Bool {
