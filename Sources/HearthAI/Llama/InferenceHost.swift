@@ -41,14 +41,14 @@ public final class InferenceHost: @unchecked Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 queue.async {
                     // The process is exiting: llama.cpp may be torn down under this request.
-                    guard LlamaWork.begin() else {
+                    guard LlamaWork.process.begin() else {
                         continuation.resume(throwing: AIError.runtimeMissing(reason: "the process is exiting"))
                         return
                     }
                     // Idle time counts from the end of a request: a decode longer than
                     // `idleUnloadSeconds` (a loaded machine) must not unload the model it just used.
                     // Then the work ends, naming the models it used (`LlamaWork`'s exit handler).
-                    defer { LlamaWork.end(models: self.endRequest()) }
+                    defer { LlamaWork.process.end(models: self.endRequest()) }
                     do throws(AIError) { continuation.resume(returning: try body(self)) } catch {
                         continuation.resume(throwing: error)
                     }
@@ -132,10 +132,10 @@ public final class InferenceHost: @unchecked Sendable {
     public func unloadAll() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             queue.async {
-                if LlamaWork.begin() {
+                if LlamaWork.process.begin() {
                     self.generator = nil
                     self.embedder = nil
-                    LlamaWork.end()
+                    LlamaWork.process.end()
                 }
                 continuation.resume()
             }
@@ -162,8 +162,8 @@ public final class InferenceHost: @unchecked Sendable {
 
     private func unloadIfIdle(_ path: String) {
         guard let last = lastUse[path], LlamaRuntime.monotonicSeconds() - last >= idleUnloadSeconds - 0.01,
-              LlamaWork.begin() else { return }
-        defer { LlamaWork.end() }
+              LlamaWork.process.begin() else { return }
+        defer { LlamaWork.process.end() }
         if generator?.path == path { generator = nil }
         if embedder?.path == path { embedder = nil }
         lastUse[path] = nil

@@ -10,15 +10,22 @@ import Foundation
 /// `hearth` process ending while its background AI loads a model can do the same. The exit
 /// handler (`LlamaRuntime`, registered after the library is opened, so it runs before the
 /// library's own destructors) stops new work and waits a bounded time for what is running.
-enum LlamaWork {
-    private static let condition = NSCondition()
+///
+/// One instance, `process`, is what the inference hosts and the exit handler share; tests make
+/// their own, so marking one "exiting" never refuses the real work of suites running beside
+/// them (a parallel `swift test` once failed every real-model test that way).
+final class LlamaWork: @unchecked Sendable {
+    /// The process's llama.cpp work.
+    static let process = LlamaWork()
+
+    private let condition = NSCondition()
     /// Written only under `condition`.
-    nonisolated(unsafe) private static var running = 0
-    nonisolated(unsafe) private static var exiting = false
+    private var running = 0
+    private var exiting = false
 
     /// Marks one piece of work as started; false once the process is exiting (the caller must
     /// not touch llama.cpp then).
-    static func begin() -> Bool {
+    func begin() -> Bool {
         condition.lock()
         defer { condition.unlock() }
         guard !exiting else { return false }
@@ -27,13 +34,13 @@ enum LlamaWork {
     }
 
     /// Marks one piece of work as ended; `models`: the model files it used.
-    static func end(models: Set<String> = []) {
+    func end(models: Set<String> = []) {
         condition.lock()
         running -= 1
         let register = needsHandlerAgain(models: models)
         condition.broadcast()
         condition.unlock()
-        if register { registerExitHandler() }
+        if register && self === Self.process { Self.registerExitHandler() }
     }
 
     /// Exit handlers run newest first, and llama.cpp registers the destructors of its
@@ -49,14 +56,14 @@ enum LlamaWork {
     /// passed, in a process whose first requests had all gone to chat models. Eight a model at
     /// most (and eight for work that names none); the later ones find nothing running and
     /// return at once.
-    nonisolated(unsafe) private static var requestsEnded: [String: Int] = [:]
+    private var requestsEnded: [String: Int] = [:]
     static let registrationsPerModel = 8
 
     /// Whether an ended request is among the first of one of its models (or of work naming
     /// none); counts it. Called under `condition`.
-    private static func needsHandlerAgain(models: Set<String>) -> Bool {
+    private func needsHandlerAgain(models: Set<String>) -> Bool {
         var again = false
-        for key in models.isEmpty ? [""] : Array(models) where requestsEnded[key, default: 0] < registrationsPerModel {
+        for key in models.isEmpty ? [""] : Array(models) where requestsEnded[key, default: 0] < Self.registrationsPerModel {
             requestsEnded[key, default: 0] += 1
             again = true
         }
@@ -64,20 +71,20 @@ enum LlamaWork {
     }
 
     /// For tests: whether ending a request that used `models` registers the handler again.
-    static func endRegistersAgain(models: Set<String>) -> Bool {
+    func endRegistersAgain(models: Set<String>) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         return needsHandlerAgain(models: models)
     }
 
     static func registerExitHandler() {
-        atexit { LlamaWork.stopAndWait(upTo: 15) }
+        atexit { LlamaWork.process.stopAndWait(upTo: 15) }
     }
 
     /// Refuses new work and waits until the running work has ended or `seconds` have passed.
     /// Returns whether nothing is running any more.
     @discardableResult
-    static func stopAndWait(upTo seconds: Double) -> Bool {
+    func stopAndWait(upTo seconds: Double) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         exiting = true
@@ -88,10 +95,4 @@ enum LlamaWork {
         return running == 0
     }
 
-    /// For tests: accept work again after `stopAndWait`.
-    static func reopenForTesting() {
-        condition.lock()
-        exiting = false
-        condition.unlock()
-    }
 }
