@@ -43,6 +43,11 @@ import Testing
         #expect(IssueMasthead.opens("EFFector Vol. 15, No. 35 November 8, 2002 A Publication of the EFF"))
         #expect(IssueMasthead.opens("Palm OS Edition Issue #35, November 2002"))
         #expect(!IssueMasthead.opens("Issue 4521 crashes on ARM since the last release"))
+        // A month-like word is no date: "may", "march" in a bug report.
+        #expect(!IssueMasthead.opens("Issue 4521 may crash on ARM since the last release"))
+        #expect(!IssueMasthead.opens("Issue 12 may crash on ARM too"))
+        #expect(IssueMasthead.opens("Weekly Digest issue 12, 3 June"))
+        #expect(IssueMasthead.opens("Weekly Digest issue 12, May 3"))
         #expect(!IssueMasthead.opens("Hi all, the June meeting is on the 14th."))
     }
 }

@@ -88,7 +88,9 @@ public enum CategorySignals {
         let reply = input.isReply || subject.hasPrefix("re:")
         let tagged = subject.range(of: #"^((re|fwd?|aw|sv):\s*)*\[[^\]]{2,40}\]"#, options: .regularExpression) != nil
         let vocabulary = CategoryVocabulary.score(subject: input.subject, body: input.text)
-        let newsletterLike = vocabulary.updates >= 3 || vocabulary.promotions >= 4 || (!reply && IssueMasthead.opens(input.text))
+        // A first message opening with an issue's number and date is a publication's (`IssueMasthead`).
+        let masthead = !reply && IssueMasthead.opens(input.text)
+        let newsletterLike = vocabulary.updates >= 3 || vocabulary.promotions >= 4 || masthead
         var reasons: [String] = []
         // "Jane Doe via Rust Users" from the list's or forum's own address: a person's post (`ListRelay`).
         let relayed = ListRelay.isPersonsPost(input, evidence: evidence)
@@ -111,7 +113,7 @@ public enum CategorySignals {
         } else if tagged && !evidence.machineSender && (evidence.isBulk || evidence.undisclosedRecipients) && (reply || !newsletterLike) {
             reasons.append("list tag in the subject of group mail")
         } else if let delivery = evidence.listDelivery, isPersonPosting(input, evidence: evidence),
-                  reply || !(newsletterSubject(input.subject) || IssueMasthead.opens(input.text)) {
+                  reply || !(newsletterSubject(input.subject) || masthead) {
             // A person's post that list software delivered, its List-* fields stripped or never
             // added (older managers, many archives): only the subject, or an issue's masthead
             // opening the text, can make it a newsletter (body words alone cannot).

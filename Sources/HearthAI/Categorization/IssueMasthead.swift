@@ -12,7 +12,12 @@ enum IssueMasthead {
         let opening = text.prefix(100).lowercased()
         let volumeAndNumber = opening.range(of: #"\b(vol\.?|volume)\s*\d+\s*,?\s*(no\.?|number|issue)\s*#?\s*\d+"#, options: .regularExpression) != nil
         let numbered = opening.range(of: #"\b(issue|edition|no\.)\s*#?\s*\d+"#, options: .regularExpression) != nil
-        let dated = opening.range(of: #"\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)\b|\b(19|20)\d\d\b"#,
+        // A date's shape, not a month-like word: "Issue 4521 may crash", "issue 12 may crash" are
+        // bug reports. A year, a month before a day's number ("November 8"), or a day's number
+        // before a month that is no verb ("3 August"; "12 may", "12 march" read as verbs).
+        let month = #"(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)"#
+        let monthNoVerb = #"(jan(uary)?|feb(ruary)?|mar|apr(il)?|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)"#
+        let dated = opening.range(of: #"\b(19|20)\d\d\b|\b"# + month + #"\.?\s+\d{1,2}\b|\b\d{1,2}(st|nd|rd|th)?\s+"# + monthNoVerb + #"\b"#,
                                   options: .regularExpression) != nil
         return volumeAndNumber || (numbered && dated)
     }
