@@ -29,6 +29,14 @@ struct BenchCategorizeCommand: ParsableCommand {
     var devDetail = false
     @Flag(help: "Print the result as JSON.") var json = false
 
+    /// A dev row's HTML build and its first 1,000 characters of text, on one line.
+    static func detail(of input: CategorizationInput) -> String {
+        let build = input.htmlBuild
+        let html = "img \(build.remoteImages) pixel \(build.trackingPixel) unsubscribe-link \(build.unsubscribeLink) "
+            + "type \(input.header("Content-Type")?.prefix(20) ?? "-")"
+        return " || \(html) || " + input.text.prefix(1000).replacingOccurrences(of: "\n", with: " ")
+    }
+
     struct Report: Encodable {
         let sets: [SetEvaluation]
         let overall: EvaluationReport
@@ -60,11 +68,8 @@ struct BenchCategorizeCommand: ParsableCommand {
                 evaluations.append(SetEvaluation(name: set.name, items: set.items, decisions: part))
                 guard showDevMisses else { continue }
                 for (item, decision) in zip(set.items, part) where !item.holdout && !item.blind && (devDetail || item.label != decision.category) {
-                    // The HTML's build and the start of the text, to read what a dev row's mail looks like.
-                    let build = item.input.htmlBuild
-                    let html = "img \(build.remoteImages) pixel \(build.trackingPixel) unsubscribe-link \(build.unsubscribeLink) "
-                        + "type \(item.input.header("Content-Type")?.prefix(20) ?? "-")"
-                    let text = devDetail ? " || \(html) || " + item.input.text.prefix(1000).replacingOccurrences(of: "\n", with: " ") : ""
+                    // With --dev-detail, the HTML's build and the start of the text, to read what a dev row's mail looks like.
+                    let text = devDetail ? Self.detail(of: item.input) : ""
                     misses.append((item.label == decision.category ? "right" : "miss") + " \(item.key): \(item.label.rawValue) → \(decision.category.rawValue) [\(decision.source.rawValue)] "
                                   + "\(item.input.from.map { "\($0.name ?? "") <\($0.address)>" } ?? "?") | \(item.input.subject.prefix(60)) | " + decision.reasons.joined(separator: "; ") + text)
                 }
