@@ -219,7 +219,7 @@ extension LlamaIntegrationTests {
         let output = try await ThreadSummarizer(generator: generator, timeoutSeconds: 120)
             .summarize(subject: "Which local model for summaries?", messages: thread)
         print("summary: \(output.text)")
-        #expect(IdentityClaims(messages: thread).unsupported(in: output.text) == nil, "\(output.text)")
+        #expect(IdentityClaims(people: ThreadPeople(messages: thread)).unsupported(in: output.text) == nil, "\(output.text)")
         #expect(output.text.range(of: #"(Hannah|Tom|Ravi)( \w+)? (is|was) the (local )?model"#, options: .regularExpression) == nil, "\(output.text)")
     }
 }

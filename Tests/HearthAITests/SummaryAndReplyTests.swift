@@ -122,6 +122,39 @@ import Testing
         #expect(try validator.validated("Hannah is the one who asked. Tom sticks with the default.") == "Hannah is the one who asked. Tom sticks with the default.")
     }
 
+    /// The judged release thread's summary said "Justin Mason is preparing a small patch."
+    /// (session 13): Klaus is. Both names are in the thread, so only who did what is wrong.
+    static let patchThread = [
+        ThreadMessageText(sender: "Justin Mason <jm@example.org>", date: Date(timeIntervalSince1970: 1_030_000_000),
+                          text: "The release build fails on the Sparc box. Can someone look at the Makefile?"),
+        ThreadMessageText(sender: "Klaus Heinz <kh@example.org>", date: Date(timeIntervalSince1970: 1_030_003_600),
+                          text: "It is the missing -lsocket flag. I am preparing a small patch for the Makefile."),
+        ThreadMessageText(sender: "Justin Mason <jm@example.org>", date: Date(timeIntervalSince1970: 1_030_007_200),
+                          text: "Great, I will test it on the Sparc box tonight."),
+    ]
+
+    @Test func aSummaryGivingOnePersonsActionToAnotherIsRejected() throws {
+        let validator = SummaryValidator(subject: "Release build fails on Sparc", messages: Self.patchThread,
+                                         instructions: ThreadSummarizer.instructionTexts)
+        #expect(throws: AIError.self) { try validator.validated("Justin Mason is preparing a small patch.") }
+        #expect(throws: AIError.self) { try validator.validated("The build fails on Sparc. Justin will prepare a patch for the Makefile.") }
+        // The right person, an action both could claim, and both named: shown.
+        let right = "Klaus Heinz is preparing a small patch for the Makefile. Justin Mason will test it on the Sparc box."
+        #expect(try validator.validated(right) == right)
+        let both = "Klaus and Justin are preparing a patch for the Makefile."
+        #expect(try validator.validated(both) == both)
+        // Verbs of saying are what every writer does: never read as such claims.
+        let said = "Justin Mason asked about the Makefile. Klaus suggested a patch."
+        #expect(try validator.validated(said) == said)
+        // An action nobody else claims is not this check's business.
+        let claims = ActionClaims(people: ThreadPeople(messages: Self.patchThread))
+        #expect(claims.misattributed(in: "Justin Mason looked at the Makefile.") == nil)
+        // A possessive names whose, not who acted (the judged exmh thread: "Anders's issue
+        // becomes any clearer" was refused while Chris had written of "this issue").
+        #expect(claims.misattributed(in: "Justin's patch for the Makefile is small.") == nil)
+        #expect(claims.misattributed(in: "Justin preparing a patch for the Makefile.") == nil)
+    }
+
     /// The demo's usability thread came back as "Alex Morgan, Priya Raman, and Priya Raman will
     /// have a sixth session…" (session 11): one person twice in a list of names.
     @Test func aListOfNamesHoldingOnePersonTwiceIsRejected() throws {

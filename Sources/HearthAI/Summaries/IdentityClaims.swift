@@ -16,40 +16,20 @@ import Foundation
 /// actions ("Raj reported …", "Lena will order …") are not claims of this kind and are never
 /// read here: the check is narrow on purpose, so good summaries are not refused.
 struct IdentityClaims: Sendable {
-    /// Each person's name words (full name, lower-cased) and the lower-cased words the thread
-    /// says of them.
-    let people: [(names: [String], context: Set<String>)]
+    let thread: ThreadPeople
 
-    init(messages: [ThreadMessageText]) {
-        var byPerson: [String: Set<String>] = [:]
-        let speakers = Set(messages.map { SalientSentences.speakerName($0.sender) }).filter { $0 != "Someone" }
-        let nameWords = Dictionary(uniqueKeysWithValues: speakers.map { ($0, Self.nameWords($0)) })
-        for message in messages {
-            let speaker = SalientSentences.speakerName(message.sender)
-            let text = MailTextTrimmer.trim(message.text, maxCharacters: 4_000, namedQuotes: true)
-            for sentence in ThreadSummarizer.sentences(text) {
-                let words = Set(Grounding.words(sentence).map(Self.plain))
-                // The writer's sentences about themselves ("I'm the release manager").
-                if nameWords[speaker] != nil && !words.isDisjoint(with: Self.firstPerson) { byPerson[speaker, default: []].formUnion(words) }
-                // Sentences of anyone that name the person speak of them too.
-                for (person, names) in nameWords where person != speaker && !words.isDisjoint(with: names) {
-                    byPerson[person, default: []].formUnion(words)
-                }
-            }
-        }
-        people = speakers.sorted().map { (nameWords[$0] ?? [], byPerson[$0] ?? []) }
-    }
+    init(people: ThreadPeople) { thread = people }
 
     /// The first sentence of `summary` that makes a claim of identity the thread does not
     /// support, or nil.
     func unsupported(in summary: String) -> String? {
         for sentence in ThreadSummarizer.sentences(summary) {
-            let words = Grounding.words(sentence).map(Self.plain)
+            let words = Grounding.words(sentence).map(ThreadPeople.plain)
             for index in words.indices {
-                guard let person = people.first(where: { $0.names.contains(words[index]) }),
+                guard let person = thread.person(named: words[index]),
                       let phrase = Self.predicate(words, after: index, skippingNamesOf: person.names),
                       let head = phrase.last else { continue }
-                if !Self.mentions(person.context, head) { return sentence }
+                if !ThreadPeople.mentions(person.context, head) { return sentence }
             }
         }
         return nil
@@ -80,23 +60,6 @@ struct IdentityClaims: Sendable {
         return phrase
     }
 
-    /// The head noun, or a word sharing its stem ("manager" / "managing"), is among the words.
-    static func mentions(_ context: Set<String>, _ head: String) -> Bool {
-        if context.contains(head) { return true }
-        let stem = String(head.prefix(max(4, head.count - 3)))
-        return context.contains { $0.hasPrefix(stem) }
-    }
-
-    static func nameWords(_ name: String) -> [String] {
-        Grounding.words(name).map(plain).filter { $0.count >= 2 }
-    }
-
-    /// A word without a possessive ending.
-    static func plain(_ word: String) -> String {
-        word.hasSuffix("'s") || word.hasSuffix("’s") ? String(word.dropLast(2)) : word
-    }
-
-    static let firstPerson: Set<String> = ["i", "i'm", "i've", "i'd", "i'll", "i’m", "i’ve", "i’d", "i’ll", "my", "myself"]
     static let copulas = ["is", "was", "are", "were", "will be", "would be", "remains", "remained", "became", "becomes", "has been", "is now", "was now"]
     static let determiners = ["one of the", "the", "a", "an", "our", "their", "his", "her", "its"]
     static let phraseEnds: Set<String> = [

@@ -5,6 +5,8 @@ import Foundation
 /// - names a person, place, date or number the thread does not contain (`Grounding`),
 /// - says what a person *is* when the thread never says it of them (`IdentityClaims`: "Hannah
 ///   Ito is the local model for summaries."),
+/// - gives one person's action to another (`ActionClaims`: "Justin Mason is preparing a small
+///   patch." when Klaus wrote "I am preparing a small patch"),
 /// - repeats the prompt ("Who does what, by when Latest status" leaked before),
 /// - echoes the thread (a long verbatim run) or the subject (twice, or as a whole sentence),
 /// - repeats itself, or is empty or outside 1–4 sentences.
@@ -14,10 +16,13 @@ public struct SummaryValidator: Sendable {
     let grounding: Grounding
     let instructions: Grounding
     let identities: IdentityClaims
+    let actions: ActionClaims
 
     public init(subject: String, messages: [ThreadMessageText], instructions: [String]) {
         self.subject = subject
-        identities = IdentityClaims(messages: messages)
+        let people = ThreadPeople(messages: messages)
+        identities = IdentityClaims(people: people)
+        actions = ActionClaims(people: people)
         let sources = [subject] + messages.flatMap { [$0.sender, $0.text] }
             + messages.map { SalientSentences.speakerName($0.sender) } + Self.dateWords(messages.map(\.date))
         grounding = Grounding(sources: sources)
@@ -36,6 +41,9 @@ public struct SummaryValidator: Sendable {
         }
         if let sentence = identities.unsupported(in: summary) {
             throw AIError.unusableOutput("the summary says of a person what the thread does not (\"\(sentence)\")")
+        }
+        if let sentence = actions.misattributed(in: summary) {
+            throw AIError.unusableOutput("the summary gives one person's action to another (\"\(sentence)\")")
         }
         // Four words in a row from the prompt that the thread does not have: prompt text leaked.
         let leak = Self.sharedRuns(summary, instructions: instructions, source: grounding, length: 4)
