@@ -48,6 +48,66 @@ import Testing
                                       maxCharacters: 400) == "Meeting moved to 3pm.")
     }
 
+    @Test func aTopPostedReplyEndsAtTheQuotedMessagesSeparator() {
+        let spaced = """
+            Yes, the ISA patch is in CVS now.
+            ----- Original Message -----
+            From: "Jun Sun" <jsun@mvista.com>
+            To: "Jim Paris" <jim@jtan.com>
+            Sent: Tuesday, January 08, 2002 5:12 PM
+            Subject: Re: ISA
+
+            I agree with Geert and think isa_xxx_mem_region is a better approach.
+            """
+        #expect(EmbeddingText.opening(of: spaced, maxCharacters: 400) == "Yes, the ISA patch is in CVS now.")
+        let withoutSeparator = """
+            Booked for Thursday.
+            From: Anna Berg <anna@example.org>
+            Sent: Monday, 3 March 2025 09:14
+            To: Team <team@example.org>
+            Subject: Offsite
+            Can everyone make Thursday?
+            """
+        #expect(EmbeddingText.opening(of: withoutSeparator, maxCharacters: 400) == "Booked for Thursday.")
+        #expect(EmbeddingText.opening(of: "Danke!\n-----Ursprüngliche Nachricht-----\nVon: A\nAn: B\nAlter Text", maxCharacters: 400) == "Danke!")
+    }
+
+    @Test func aQuotedMessagesHeaderBlockAtTheTopIsLeftOutAndTheAnswerBelowKept() {
+        let body = """
+            ----- Original Message -----
+            From: "Jun Sun" <jsun@mvista.com>
+            To: "Jim Paris" <jim@jtan.com>
+            Cc: "Alan Cox" <alan@lxorguk.ukuu.org.uk>
+            Sent: Tuesday, January 08, 2002 5:12 PM
+            Subject: Re: ISA
+
+            > I agree with Geert and think isa_xxx_mem_region is a better approach.
+            The Cobalt boards need the same change.
+            """
+        #expect(EmbeddingText.opening(of: body, maxCharacters: 400) == "The Cobalt boards need the same change.")
+    }
+
+    @Test func aForwardKeepsTheForwardedTextWithoutItsHeaderBlock() {
+        let gmail = """
+            See below, can you handle it?
+
+            ---------- Forwarded message ---------
+            From: Booking <noreply@trains.example>
+            Date: Mon, 1 Jan 2024 at 10:00
+            Subject: Your e-ticket
+            To: Alex <alex@example.org>
+
+            Your train to York leaves at 09:12 from platform 4.
+            """
+        #expect(EmbeddingText.opening(of: gmail, maxCharacters: 400)
+                == "See below, can you handle it? Your train to York leaves at 09:12 from platform 4.")
+        let apple = "Begin forwarded message:\n\nFrom: Anna <a@example.org>\nSubject: Keys\n\nThe keys are under the mat."
+        #expect(EmbeddingText.opening(of: apple, maxCharacters: 400) == "The keys are under the mat.")
+        // A sentence that starts like a field is prose outside such a block.
+        #expect(EmbeddingText.opening(of: "To: whoever finds this, the build is green.", maxCharacters: 400)
+                == "To: whoever finds this, the build is green.")
+    }
+
     @Test func linksAreCutToTheirHost() {
         let body = "The howto at http://oss.sgi.com/www.linux.sgi.com/mips/mips-howto.html?x=1 explains it; see also www.kernel.org/pub/linux."
         #expect(EmbeddingText.opening(of: body, maxCharacters: 400) == "The howto at oss.sgi.com explains it; see also kernel.org")

@@ -24,13 +24,30 @@ package enum EmbeddingText {
         return [subject, sender, opening].filter { !$0.isEmpty }.joined(separator: "\n")
     }
 
-    /// The first paragraphs the sender wrote, without greeting, quotes or sign-off,
-    /// whitespace collapsed, links cut to their host, cut at a word boundary.
+    /// The first paragraphs the sender wrote, without greeting, quotes, a quoted or forwarded
+    /// message's header block (`QuotedMessageHeader`) or sign-off, whitespace collapsed, links
+    /// cut to their host, cut at a word boundary.
     static func opening(of body: String, maxCharacters: Int) -> String {
         var kept: [Substring] = []
         var length = 0
-        for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
+        var inQuotedHeader = false
+        var sawField = false
+        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
             let stripped = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            if inQuotedHeader {
+                // Blank lines may come between the separator and the first field, not after them.
+                if QuotedMessageHeader.isField(stripped) { sawField = true; continue }
+                if stripped.isEmpty && !sawField { continue }
+                inQuotedHeader = false
+            }
+            if let separator = QuotedMessageHeader.separator(stripped) {
+                if separator == .originalMessage && !kept.isEmpty { break }
+                inQuotedHeader = true
+                sawField = false
+                continue
+            }
+            if !kept.isEmpty, QuotedMessageHeader.startsHeaderWithoutSeparator(stripped, next: lines.dropFirst(index + 1).first.map(String.init)) { break }
             if EmbeddingTextLines.isEndOfText(line: line, stripped: stripped) { break }
             if stripped.isEmpty || EmbeddingTextLines.isQuoteOrAttribution(stripped) { continue }
             if kept.isEmpty && EmbeddingTextLines.isGreeting(stripped) { continue }

@@ -1,0 +1,57 @@
+import Foundation
+
+/// The header block a mail program writes above a message it quotes or forwards:
+///
+///     ----- Original Message -----          ---------- Forwarded message ---------
+///     From: "Jun Sun" <jsun@mvista.com>     From: Alice <alice@example.org>
+///     Sent: Tuesday, January 08, 2002       Date: Mon, 1 Jan 2024 at 10:00
+///     To: "Jim Paris" <jim@jtan.com>        Subject: Tickets
+///
+/// Its names and addresses are many word pieces that say nothing of what the message is about,
+/// so `EmbeddingText` leaves the block out. What is below an original message's separator is
+/// the older message: after the sender's own text it ends the text (a top-posted reply); at the
+/// top (the sender answers below it, quoting with ">") only the block is left out. A forward's
+/// content is what the forward is about, so it is kept.
+enum QuotedMessageHeader {
+    enum Separator: Equatable { case originalMessage, forwardedMessage }
+
+    /// "-----Original Message-----", "----- Original Message -----", Outlook's translations,
+    /// "-------- Forwarded Message --------", Gmail's "---------- Forwarded message ---------",
+    /// "Begin forwarded message:" (Apple Mail).
+    static func separator(_ stripped: String) -> Separator? {
+        guard stripped.count <= 80 else { return nil }
+        let lower = stripped.lowercased()
+        if lower == "begin forwarded message:" { return .forwardedMessage }
+        guard lower.hasPrefix("--") else { return nil }
+        let words = lower.trimmingCharacters(in: CharacterSet(charactersIn: "-= ")).split(separator: " ").joined(separator: " ")
+        if originalMessageWords.contains(words) { return .originalMessage }
+        if forwardedMessageWords.contains(words) { return .forwardedMessage }
+        return nil
+    }
+
+    /// "From: …", "Sent: …", "To: …" and the other fields such a block lists (English, and the
+    /// German, French and Spanish Outlook writes).
+    static func isField(_ stripped: String) -> Bool {
+        guard let colon = stripped.firstIndex(of: ":") else { return false }
+        return fieldNames.contains(stripped[..<colon].lowercased())
+    }
+
+    /// After the sender's own text, a "From:" line directly followed by another field starts
+    /// Outlook's separator-less quoted header ("From: … / Sent: …").
+    static func startsHeaderWithoutSeparator(_ stripped: String, next: String?) -> Bool {
+        guard stripped.lowercased().hasPrefix("from:"), let next else { return false }
+        let following = next.trimmingCharacters(in: .whitespaces)
+        return isField(following) && !following.lowercased().hasPrefix("from:")
+    }
+
+    static let originalMessageWords: Set<String> = [
+        "original message", "ursprüngliche nachricht", "message d'origine", "mensaje original",
+        "messaggio originale", "oorspronkelijk bericht", "mensagem original",
+    ]
+    static let forwardedMessageWords: Set<String> = ["forwarded message", "weitergeleitete nachricht", "message transféré"]
+    static let fieldNames: Set<String> = [
+        "from", "sent", "to", "cc", "bcc", "date", "subject", "reply-to",
+        "von", "gesendet", "an", "betreff", "datum",
+        "de", "envoyé", "à", "objet", "enviado el", "para", "asunto",
+    ]
+}
