@@ -743,4 +743,30 @@ import Testing
         #expect(MailTextTrimmer.trim(text) == "Sounds good.\nSee you.")
         #expect(MailTextTrimmer.trim(String(repeating: "a ", count: 2000), maxCharacters: 100).count <= 102)
     }
+
+    /// Outlook Express's "----- Original Message -----" (with spaces) was not known: the quoted
+    /// original below a top-posted reply, unmarked by ">", reached the models as the replier's
+    /// own words — one person's sentences given to another.
+    @Test func aQuotedOriginalsSeparatorEndsTheRepliersTextAndAForwardLosesOnlyItsHeader() {
+        let topPosted = """
+            Yes, it is in CVS now.
+
+            ----- Original Message -----
+            From: "Jun Sun" <jsun@example.com>
+            Sent: Tuesday, January 08, 2002 5:12 PM
+            Subject: Re: ISA
+
+            I will rewrite the ISA mapping this weekend.
+            """
+        #expect(MailTextTrimmer.trim(topPosted) == "Yes, it is in CVS now.")
+        let forward = """
+            ---------- Forwarded message ---------
+            From: Booking <noreply@trains.example>
+            Date: Mon, 1 Jan 2024 at 10:00
+            Subject: Your e-ticket
+
+            Your train to York leaves at 09:12.
+            """
+        #expect(MailTextTrimmer.trim(forward) == "Your train to York leaves at 09:12.")
+    }
 }

@@ -1,7 +1,9 @@
 import Foundation
+import HearthCore
 
 /// Cuts a message body down to what a small model should read: no quoted replies ("> …",
-/// "On … wrote:" blocks, Outlook "-----Original Message-----"), no signature ("-- " and what
+/// "On … wrote:" blocks, a quoted original's separator and header block: `QuotedMessageHeader`),
+/// no signature ("-- " and what
 /// follows), no mailing-list footers, collapsed whitespace, at most `maxCharacters`.
 public enum MailTextTrimmer {
     /// `namedQuotes`: also drop quotes marked with their writer's name ("Tim> …", "JM> …", the
@@ -12,9 +14,16 @@ public enum MailTextTrimmer {
     public static func trim(_ text: String, maxCharacters: Int = 1_500, namedQuotes: Bool = false) -> String {
         var kept: [Substring] = []
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
-        for line in lines {
+        var quotedHeader = QuotedMessageHeader.Reader()
+        var hasText = false
+        reading: for (index, line) in lines.enumerated() {
             let stripped = line.trimmingCharacters(in: .whitespaces)
-            if line == "-- " || stripped == "--" || stripped.hasPrefix("-----Original Message") || stripped.hasPrefix("________________")
+            switch quotedHeader.read(stripped, hasText: hasText, next: lines.dropFirst(index + 1).first) {
+            case .skip: continue reading
+            case .end: break reading
+            case .other: break
+            }
+            if line == "-- " || stripped == "--" || stripped.hasPrefix("________________")
                 || (stripped.count >= 10 && stripped.allSatisfy { $0 == "-" || $0 == "=" }) { break }
             if stripped.hasPrefix(">") || stripped.hasPrefix("|") { continue }
             if isAttributionLine(stripped) || (namedQuotes && isOtherAttribution(stripped)) {
@@ -26,6 +35,7 @@ public enum MailTextTrimmer {
             }
             if namedQuotes && isNamedQuote(stripped) { continue }
             kept.append(line)
+            if !stripped.isEmpty { hasText = true }
         }
         let joined = kept.joined(separator: "\n")
         let collapsed = joined.replacingOccurrences(of: "[ \t]+", with: " ", options: .regularExpression)

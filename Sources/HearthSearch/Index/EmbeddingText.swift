@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 
 /// What an email's vector is computed from: its subject, its sender and the first paragraphs
 /// of what the sender wrote — not quoted replies, attributions ("On … wrote:"), greetings,
@@ -30,25 +31,15 @@ package enum EmbeddingText {
     static func opening(of body: String, maxCharacters: Int) -> String {
         var kept: [Substring] = []
         var length = 0
-        var inQuotedHeader = false
-        var sawField = false
+        var quotedHeader = QuotedMessageHeader.Reader()
         let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, line) in lines.enumerated() {
+        reading: for (index, line) in lines.enumerated() {
             let stripped = line.trimmingCharacters(in: .whitespacesAndNewlines)
-            if inQuotedHeader {
-                // Blank lines may come between the separator and the first field, not after them.
-                if QuotedMessageHeader.isField(stripped) { sawField = true; continue }
-                if stripped.isEmpty && !sawField { continue }
-                inQuotedHeader = false
+            switch quotedHeader.read(stripped, hasText: !kept.isEmpty, next: lines.dropFirst(index + 1).first) {
+            case .skip: continue reading
+            case .end: break reading
+            case .other: if EmbeddingTextLines.isEndOfText(line: line, stripped: stripped) { break reading }
             }
-            if let separator = QuotedMessageHeader.separator(stripped) {
-                if separator == .originalMessage && !kept.isEmpty { break }
-                inQuotedHeader = true
-                sawField = false
-                continue
-            }
-            if !kept.isEmpty, QuotedMessageHeader.startsHeaderWithoutSeparator(stripped, next: lines.dropFirst(index + 1).first.map(String.init)) { break }
-            if EmbeddingTextLines.isEndOfText(line: line, stripped: stripped) { break }
             if stripped.isEmpty || EmbeddingTextLines.isQuoteOrAttribution(stripped) { continue }
             if kept.isEmpty && EmbeddingTextLines.isGreeting(stripped) { continue }
             let prose = EmbeddingTextLines.shorteningLinks(stripped)

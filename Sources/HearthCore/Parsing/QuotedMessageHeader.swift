@@ -7,18 +7,56 @@ import Foundation
 ///     Sent: Tuesday, January 08, 2002       Date: Mon, 1 Jan 2024 at 10:00
 ///     To: "Jim Paris" <jim@jtan.com>        Subject: Tickets
 ///
-/// Its names and addresses are many word pieces that say nothing of what the message is about,
-/// so `EmbeddingText` leaves the block out. What is below an original message's separator is
-/// the older message: after the sender's own text it ends the text (a top-posted reply); at the
-/// top (the sender answers below it, quoting with ">") only the block is left out. A forward's
-/// content is what the forward is about, so it is kept.
-enum QuotedMessageHeader {
-    enum Separator: Equatable { case originalMessage, forwardedMessage }
+/// Its names and addresses say nothing of what the message is about, and what follows an
+/// original message's separator is someone else's older message: the search vectors
+/// (`EmbeddingText`) and the text the models read (`MailTextTrimmer`, where a quoted original
+/// read as the replier's own words would give one person's sentences to another) leave it out
+/// through `Reader`. After the sender's own text the separator ends the text (a top-posted
+/// reply); at the top (the sender answers below it, quoting with ">") only the block is left
+/// out. A forward's content is what the forward is about, so it is kept without its header.
+public enum QuotedMessageHeader {
+    public enum Separator: Equatable, Sendable { case originalMessage, forwardedMessage }
+
+    /// Reads a body line by line, as its caller's loop goes: what each line is to this block.
+    public struct Reader: Sendable {
+        public enum Verdict: Equatable, Sendable {
+            /// Not the block's: the caller's own rules decide.
+            case other
+            /// The separator or a line of its header block: left out.
+            case skip
+            /// A quoted original begins after the sender's own text: nothing below is theirs.
+            case end
+        }
+
+        var inBlock = false
+        var sawField = false
+
+        public init() {}
+
+        /// `stripped`: the line without surrounding whitespace; `hasText`: whether the sender's
+        /// own text has begun; `next`: the line after it, if any.
+        public mutating func read(_ stripped: String, hasText: Bool, next: Substring?) -> Verdict {
+            if inBlock {
+                // Blank lines may come between the separator and the first field, not after them.
+                if QuotedMessageHeader.isField(stripped) { sawField = true; return .skip }
+                if stripped.isEmpty && !sawField { return .skip }
+                inBlock = false
+            }
+            if let separator = QuotedMessageHeader.separator(stripped) {
+                if separator == .originalMessage && hasText { return .end }
+                inBlock = true
+                sawField = false
+                return .skip
+            }
+            if hasText && QuotedMessageHeader.startsHeaderWithoutSeparator(stripped, next: next.map(String.init)) { return .end }
+            return .other
+        }
+    }
 
     /// "-----Original Message-----", "----- Original Message -----", Outlook's translations,
     /// "-------- Forwarded Message --------", Gmail's "---------- Forwarded message ---------",
     /// "Begin forwarded message:" (Apple Mail).
-    static func separator(_ stripped: String) -> Separator? {
+    public static func separator(_ stripped: String) -> Separator? {
         guard stripped.count <= 80 else { return nil }
         let lower = stripped.lowercased()
         if lower == "begin forwarded message:" { return .forwardedMessage }
@@ -31,7 +69,7 @@ enum QuotedMessageHeader {
 
     /// "From: …", "Sent: …", "To: …" and the other fields such a block lists (English, and the
     /// German, French and Spanish Outlook writes).
-    static func isField(_ stripped: String) -> Bool {
+    public static func isField(_ stripped: String) -> Bool {
         guard let colon = stripped.firstIndex(of: ":") else { return false }
         return fieldNames.contains(stripped[..<colon].lowercased())
     }
