@@ -48,7 +48,7 @@ public enum QuotedMessageHeader {
                 sawField = false
                 return .skip
             }
-            if hasText && QuotedMessageHeader.startsHeaderWithoutSeparator(stripped, next: next.map(String.init)) { return .end }
+            if hasText && QuotedMessageHeader.startsHeaderWithoutSeparator(stripped, next: next) { return .end }
             return .other
         }
     }
@@ -76,8 +76,8 @@ public enum QuotedMessageHeader {
 
     /// After the sender's own text, a "From:" line directly followed by another field starts
     /// Outlook's separator-less quoted header ("From: … / Sent: …").
-    static func startsHeaderWithoutSeparator(_ stripped: String, next: String?) -> Bool {
-        guard stripped.lowercased().hasPrefix("from:"), let next else { return false }
+    static func startsHeaderWithoutSeparator(_ stripped: String, next: Substring?) -> Bool {
+        guard stripped.prefix(5).lowercased() == "from:", let next else { return false }
         let following = next.trimmingCharacters(in: .whitespaces)
         return isField(following) && !following.lowercased().hasPrefix("from:")
     }
