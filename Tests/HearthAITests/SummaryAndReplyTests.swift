@@ -151,7 +151,7 @@ import Testing
         #expect(claims.misattributed(in: "Justin Mason looked at the Makefile.") == nil)
         // A possessive names whose, not who acted (the judged exmh thread: "Anders's issue
         // becomes any clearer" was refused while Chris had written of "this issue").
-        #expect(claims.misattributed(in: "Justin's patch for the Makefile is small.") == nil)
+        #expect(claims.misattributed(in: "Justin's prepared patch for the Makefile is small.") == nil)
         #expect(claims.misattributed(in: "Justin preparing a patch for the Makefile.") == nil)
     }
 
