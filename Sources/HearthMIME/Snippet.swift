@@ -1,8 +1,12 @@
+import HearthCore
+
 /// The short preview shown in message lists: the first words the sender actually wrote.
 ///
 /// Quoted lines (">"), reply attributions ("On <date>, <person> wrote:" — possibly wrapped over
-/// two lines — and a few common translations), forwarded/original-message separators and
-/// everything after a signature separator ("-- ") are left out, as are lines drawn with symbols
+/// two lines — and a few common translations), a quoted or forwarded message's separator and
+/// header block (`QuotedMessageHeader`: a quoted original ends the preview once the sender's own
+/// words have begun, a forward shows its text) and everything after a signature separator ("-- ")
+/// are left out, as are lines drawn with symbols
 /// ("=====" under a title); whitespace is collapsed. The
 /// result is cut at a word boundary to at most `maxLength` characters (a single over-long word is
 /// cut hard), without an ellipsis: the UI decides how to show truncation.
@@ -22,6 +26,7 @@ public enum Snippet {
         }
 
         var rest = Substring(text)
+        var quotedHeader = QuotedMessageHeader.Reader()
         scan: while !rest.isEmpty && length <= budget {
             let lineEnd = rest.firstIndex(of: "\n") ?? rest.endIndex
             let raw = rest[..<lineEnd]
@@ -29,7 +34,12 @@ public enum Snippet {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if raw == "-- " || raw == "--" || raw == "-- \r" { break scan }
             if line.hasPrefix(">") { continue }
-            if isSeparator(line) { break scan }
+            let next = rest.prefix { $0 != "\n" }
+            switch quotedHeader.read(raw.trimmingCharacters(in: .whitespacesAndNewlines), hasText: !words.isEmpty || pendingLine != nil, next: next.isEmpty ? nil : next) {
+            case .skip: continue scan
+            case .end: break scan
+            case .other: break
+            }
             if isRule(line) { continue }
             if isAttribution(line) { pendingLine = nil; continue }
             if let pending = pendingLine {
@@ -52,11 +62,6 @@ public enum Snippet {
         let l = line.lowercased()
         return l.hasSuffix("wrote:") || l.hasSuffix("a écrit :") || l.hasSuffix("a écrit:") || l.hasSuffix("schrieb:")
             || l.hasSuffix("escribió:") || l.hasSuffix("scritto:") || l.hasSuffix("geschreven:")
-    }
-
-    static func isSeparator(_ line: String) -> Bool {
-        line.hasPrefix("-----Original Message-----") || line.hasPrefix("________________________________")
-            || line.hasPrefix("-----Ursprüngliche Nachricht-----")
     }
 
     /// A line drawn with symbols: the "=====" under a plain-text newsletter's title, "* * *"

@@ -759,6 +759,8 @@ import Testing
             I will rewrite the ISA mapping this weekend.
             """
         #expect(MailTextTrimmer.trim(topPosted) == "Yes, it is in CVS now.")
+        // Newer Outlook's line of underscores is the same separator.
+        #expect(MailTextTrimmer.trim("Fine by me.\n________________________________\nFrom: Anna\nSent: Monday\nOld text") == "Fine by me.")
         let forward = """
             ---------- Forwarded message ---------
             From: Booking <noreply@trains.example>

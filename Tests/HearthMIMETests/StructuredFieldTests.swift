@@ -109,6 +109,18 @@ import HearthCore
         #expect(Snippet.make(fromText: text) == "Sounds good, see you then.")
     }
 
+    /// The list preview reads a quoted or forwarded message's header block the way the search
+    /// vectors and the models do (`QuotedMessageHeader`): Outlook Express's spaced separator and
+    /// newer Outlook's underscores end a top-posted reply; a forward shows its text, not its "From:" line.
+    @Test func aQuotedOriginalEndsThePreviewAndAForwardShowsItsText() {
+        #expect(Snippet.make(fromText: "Yes, in CVS now.\n----- Original Message -----\nFrom: Jun\nOld text")
+                == "Yes, in CVS now.")
+        #expect(Snippet.make(fromText: "Fine by me.\n________________________________\nFrom: Anna\nSent: Monday\nOld text")
+                == "Fine by me.")
+        let forward = "---------- Forwarded message ---------\nFrom: Booking <noreply@trains.example>\nSubject: E-ticket\n\nYour train leaves at 09:12."
+        #expect(Snippet.make(fromText: forward) == "Your train leaves at 09:12.")
+    }
+
     @Test func skipsLinesDrawnWithSymbols() {
         let text = """
         The Long Read Weekly

@@ -23,7 +23,7 @@ public enum MailTextTrimmer {
             case .end: break reading
             case .other: break
             }
-            if line == "-- " || stripped == "--" || stripped.hasPrefix("________________")
+            if line == "-- " || stripped == "--"
                 || (stripped.count >= 10 && stripped.allSatisfy { $0 == "-" || $0 == "=" }) { break }
             if stripped.hasPrefix(">") || stripped.hasPrefix("|") { continue }
             if isAttributionLine(stripped) || (namedQuotes && isOtherAttribution(stripped)) {

@@ -8,8 +8,9 @@ import Foundation
 ///     To: "Jim Paris" <jim@jtan.com>        Subject: Tickets
 ///
 /// Its names and addresses say nothing of what the message is about, and what follows an
-/// original message's separator is someone else's older message: the search vectors
-/// (`EmbeddingText`) and the text the models read (`MailTextTrimmer`, where a quoted original
+/// original message's separator is someone else's older message: the list preview
+/// (HearthMIME's `Snippet`), the search vectors (`EmbeddingText`) and the text the models read
+/// (`MailTextTrimmer`, where a quoted original
 /// read as the replier's own words would give one person's sentences to another) leave it out
 /// through `Reader`. After the sender's own text the separator ends the text (a top-posted
 /// reply); at the top (the sender answers below it, quoting with ">") only the block is left
@@ -54,9 +55,10 @@ public enum QuotedMessageHeader {
     }
 
     /// "-----Original Message-----", "----- Original Message -----", Outlook's translations,
-    /// "-------- Forwarded Message --------", Gmail's "---------- Forwarded message ---------",
-    /// "Begin forwarded message:" (Apple Mail).
+    /// newer Outlook's line of underscores, "-------- Forwarded Message --------", Gmail's
+    /// "---------- Forwarded message ---------", "Begin forwarded message:" (Apple Mail).
     public static func separator(_ stripped: String) -> Separator? {
+        if stripped.hasPrefix(underscoreLine) { return .originalMessage }
         guard stripped.count <= 80 else { return nil }
         let lower = stripped.lowercased()
         if lower == "begin forwarded message:" { return .forwardedMessage }
@@ -82,6 +84,8 @@ public enum QuotedMessageHeader {
         return isField(following) && !following.lowercased().hasPrefix("from:")
     }
 
+    /// Outlook writes 32 underscores above "From: … / Sent: …"; 16 are enough to tell.
+    static let underscoreLine = String(repeating: "_", count: 16)
     static let originalMessageWords: Set<String> = [
         "original message", "ursprüngliche nachricht", "message d'origine", "mensaje original",
         "messaggio originale", "oorspronkelijk bericht", "mensagem original",

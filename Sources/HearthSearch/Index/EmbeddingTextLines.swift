@@ -7,11 +7,10 @@ import HearthCore
 /// pulls a message's mean-pooled vector towards what every other message also says ("Hi all,",
 /// "Thanks,", "Sent from my iPhone", an unsubscribe line) instead of what this one is about.
 enum EmbeddingTextLines {
-    /// A signature, Outlook's underscore separator, a list footer, a sign-off or the start of a
-    /// patch: what follows is not the sender's own prose (quoted and forwarded messages'
-    /// separators: `QuotedMessageHeader`).
+    /// A signature, a list footer, a sign-off or the start of a patch: what follows is not the
+    /// sender's own prose (quoted and forwarded messages' separators: `QuotedMessageHeader`).
     static func isEndOfText(line: Substring, stripped: String) -> Bool {
-        if line == "-- " || stripped == "--" || stripped.hasPrefix("________________") || stripped.hasPrefix("diff --git ")
+        if line == "-- " || stripped == "--" || stripped.hasPrefix("diff --git ")
             || stripped.hasPrefix("Index: ") || stripped.hasPrefix("--- a/")
             || (stripped.count >= 10 && stripped.allSatisfy { $0 == "-" || $0 == "=" || $0 == "_" }) {
             return true
