@@ -78,6 +78,33 @@ struct KeywordCandidateWindowTests {
         }
     }
 
+    /// The next slice is sized from the rate seen so far: a word in 9 % of the newest 2,000
+    /// (180 matches for a page of 200) reads about 1,000 more messages, not 14,000 more.
+    @Test func theWindowGrowsByTheRateOfMatchesSeen() {
+        #expect(KeywordSearcher.widened(2_000, found: 180, limit: 200) == 3_001)      // at least half again
+        #expect(KeywordSearcher.widened(2_000, found: 50, limit: 200) == 10_000)      // 4 × 2,000 × 1.25
+        #expect(KeywordSearcher.widened(2_000, found: 0, limit: 200) == 16_000)       // nothing seen: 8-fold
+        #expect(KeywordSearcher.widened(2_000, found: 1, limit: 200) == 16_000)       // never more than that
+        #expect(KeywordSearcher.widened(Int.max / 4, found: 0, limit: 5) == Int.max)
+        #expect(KeywordSearcher.widened(Int.max / 2 + 1, found: 4, limit: 5) == Int.max)
+    }
+
+    /// A page that needs several slices, each holding a few matches, is the full sort's:
+    /// matches every seventh day in recent mail, then a dense stretch of old mail.
+    @Test func slicesOfOlderMailAddUpToTheFullSort() throws {
+        let f = try SearchFixture()
+        _ = try Self.addDaily(f, count: 40, subject: { "Old \($0)" }, body: { $0 % 2 == 0 ? "router down" : "quiet" })
+        _ = try Self.addDaily(f, count: 120, from: 40, subject: { "New \($0)" }, body: { $0 % 7 == 0 ? "router down" : "quiet" })
+        try f.store.database.writer.read { db in
+            let filters = try FilterSQL.build(SearchFilters(), scope: .allMail, accounts: [], db)
+            let reference = try Self.newestFirst(#""router""#, db)
+            for (window, limit) in [(7, 3), (10, 20), (14, 30), (3, 37), (100, 5)] {
+                let page = try KeywordSearcher.newest(match: #""router""#, filters: filters, limit: limit, window: window, db)
+                #expect(page.map(\.emailID) == Array(reference.prefix(limit)), "window \(window), limit \(limit)")
+            }
+        }
+    }
+
     @Test func equalDatesAtTheWindowsEdgeAreNeverSplit() throws {
         let f = try SearchFixture()
         // Ten messages on the same second; the id breaks the tie in the reference order.
