@@ -9,7 +9,12 @@
  * rendered as SQLite 3.40's snippet() renders it (ellipses, coalesced overlapping matches,
  * sentence starts preferred). Same arguments; the output is checked against the built-in
  * function on real mail (Fts5SnippetTests; 108,810 snippets of the 10K and 60K bench stores
- * identical). */
+ * identical).
+ *
+ * An optional sixth argument groups phrases: "0 0 0 1" says the first three phrases count as
+ * one (the words a prefix was spelled out as, KeywordSearcher.highlights), so a fragment is
+ * scored as it would be for the prefix itself. Without it (or when it does not name one
+ * group per phrase) every phrase is its own group. */
 #include <sqlite3.h>
 #include <string.h>
 #include "fts5_snippet.h"
@@ -19,6 +24,7 @@ typedef struct { int phrase, column, offset; } Instance;
 typedef struct {
   Instance *items; int count;
   int *phraseSize;
+  int *group;   /* the scoring group of each phrase */
 } Instances;
 
 /* The next run of overlapping instances of one column ("coalesced" instances). */
@@ -48,12 +54,18 @@ typedef struct {
   sqlite3_str *out;
 } Render;
 
+/* Tokenizing stops past what is needed (a callback's error code ends xTokenize): the
+ * fragment, or the last match for sentence starts. A 100 KB patch whose matches are near its
+ * top is not read to its end twice. */
+#define STOP_TOKENIZING SQLITE_DONE
+
 static int renderToken(void *context, int flags, const char *token, int tokenBytes, int startByte, int endByte){
   Render *p = (Render*)context;
   int position;
   (void)token; (void)tokenBytes;
   if( flags & FTS5_TOKEN_COLOCATED ) return SQLITE_OK;
   position = p->position++;
+  if( p->rangeEnd>=0 && position>p->rangeEnd ) return STOP_TOKENIZING;
   if( p->rangeEnd>=0 ){
     if( position<p->rangeStart || position>p->rangeEnd ) return SQLITE_OK;
     if( p->rangeStart && position==p->rangeStart ) p->copied = startByte;
@@ -79,13 +91,14 @@ static int renderToken(void *context, int flags, const char *token, int tokenByt
 }
 
 /* Token positions that begin a sentence: the first, and any after whitespace that follows
- * a '.' or ':'. */
-typedef struct { const char *text; int position; int *starts; int count, capacity; } Sentences;
+ * a '.' or ':'; up to position `last` (the column's last match). */
+typedef struct { const char *text; int position; int *starts; int count, capacity; int last; } Sentences;
 
 static int sentenceToken(void *context, int flags, const char *token, int tokenBytes, int startByte, int endByte){
   Sentences *s = (Sentences*)context;
   (void)token; (void)tokenBytes; (void)endByte;
   if( flags & FTS5_TOKEN_COLOCATED ) return SQLITE_OK;
+  if( s->position>s->last ) return STOP_TOKENIZING;
   int starts = 0;
   if( s->position>0 ){
     int i; char c = 0;
@@ -131,8 +144,8 @@ static int windowScore(const Instances *all, unsigned char *seen, int phrases, i
   for(i = firstAtOrAfter(all, column, start); i<all->count; i++){
     const Instance *in = &all->items[i];
     if( in->column!=column || in->offset>=end ) break;
-    score += seen[in->phrase] ? 1 : 1000;
-    seen[in->phrase] = 1;
+    score += seen[all->group[in->phrase]] ? 1 : 1000;
+    seen[all->group[in->phrase]] = 1;
     if( first<0 ) first = in->offset;
     last = in->offset + all->phraseSize[in->phrase];
   }
@@ -150,9 +163,31 @@ static const char *textOf(sqlite3_value *value){
   return text ? text : "";
 }
 
+/* Reads "g0 g1 …" into group[] when it names exactly `phrases` groups, each in [0, phrases);
+ * otherwise leaves group[] as it is (one group per phrase). */
+static void readGroups(const char *text, int *group, int phrases){
+  int read = 0, i;
+  int *parsed = (int*)sqlite3_malloc((phrases > 0 ? phrases : 1)*(int)sizeof(int));
+  if( parsed==0 ) return;
+  while( *text ){
+    if( *text==' ' ){ text++; continue; }
+    if( *text<'0' || *text>'9' || read==phrases ){ read = -1; break; }
+    int value = 0;
+    while( *text>='0' && *text<='9' ){
+      value = value*10 + (*text - '0');
+      if( value>=phrases ){ read = -1; break; }
+      text++;
+    }
+    if( read<0 ) break;
+    parsed[read++] = value;
+  }
+  if( read==phrases ) for(i = 0; i<phrases; i++) group[i] = parsed[i];
+  sqlite3_free(parsed);
+}
+
 static void snippetFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *result,
                             int argc, sqlite3_value **argv){
-  if( argc!=5 ){
+  if( argc!=5 && argc!=6 ){
     sqlite3_result_error(result, "wrong number of arguments to function hearth_snippet()", -1);
     return;
   }
@@ -162,15 +197,17 @@ static void snippetFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlit
   int tokens = sqlite3_value_int(argv[4]);
   int columns = api->xColumnCount(fts);
   int phrases = api->xPhraseCount(fts);
-  Instances all = {0, 0, 0};
+  Instances all = {0, 0, 0, 0};
   unsigned char *seen = (unsigned char*)sqlite3_malloc(phrases > 0 ? phrases : 1);
   Sentences sentences; memset(&sentences, 0, sizeof sentences);
   int bestColumn = wanted>=0 ? wanted : 0, bestStart = 0, bestScore = 0, bestColumnTokens = 0;
   int i;
 
   all.phraseSize = (int*)sqlite3_malloc((phrases > 0 ? phrases : 1)*(int)sizeof(int));
-  if( seen==0 || all.phraseSize==0 ) rc = SQLITE_NOMEM;
-  for(i = 0; rc==SQLITE_OK && i<phrases; i++) all.phraseSize[i] = api->xPhraseSize(fts, i);
+  all.group = (int*)sqlite3_malloc((phrases > 0 ? phrases : 1)*(int)sizeof(int));
+  if( seen==0 || all.phraseSize==0 || all.group==0 ) rc = SQLITE_NOMEM;
+  for(i = 0; rc==SQLITE_OK && i<phrases; i++){ all.phraseSize[i] = api->xPhraseSize(fts, i); all.group[i] = i; }
+  if( rc==SQLITE_OK && argc==6 ) readGroups(textOf(argv[5]), all.group, phrases);
   if( rc==SQLITE_OK ) rc = api->xInstCount(fts, &all.count);
   if( rc==SQLITE_OK && all.count>0 ){
     all.items = (Instance*)sqlite3_malloc64((sqlite3_uint64)all.count*sizeof(Instance));
@@ -187,7 +224,10 @@ static void snippetFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlit
     rc = api->xColumnText(fts, i, &text, &textBytes);
     if( rc!=SQLITE_OK ) break;
     sentences.text = text;
-    rc = api->xTokenize(fts, text, textBytes, (void*)&sentences, sentenceToken);
+    k = firstAtOrAfter(&all, i + 1, 0);
+    sentences.last = (k>0 && all.items[k - 1].column==i) ? all.items[k - 1].offset : -1;
+    rc = sentences.last<0 ? SQLITE_OK : api->xTokenize(fts, text, textBytes, (void*)&sentences, sentenceToken);
+    if( rc==STOP_TOKENIZING ) rc = SQLITE_OK;
     if( rc!=SQLITE_OK ) break;
     rc = api->xColumnSize(fts, i, &columnTokens);
     if( rc!=SQLITE_OK ) break;
@@ -228,6 +268,7 @@ static void snippetFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlit
       if( bestStart>0 ) sqlite3_str_appendall(render.out, ellipsis);
       while( render.runs.start>=0 && render.runs.start<bestStart ) runsNext(&render.runs);
       rc = api->xTokenize(fts, render.text, textBytes, (void*)&render, renderToken);
+      if( rc==STOP_TOKENIZING ) rc = SQLITE_OK;
       if( render.rangeEnd>=bestColumnTokens - 1 ){
         sqlite3_str_append(render.out, &render.text[render.copied], textBytes - render.copied);
       }else{
@@ -248,6 +289,7 @@ static void snippetFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlit
   sqlite3_free(sentences.starts);
   sqlite3_free(all.items);
   sqlite3_free(all.phraseSize);
+  sqlite3_free(all.group);
   sqlite3_free(seen);
 }
 

@@ -56,6 +56,30 @@ import Testing
         #expect(differing.isEmpty, "\(differing.prefix(3))")
     }
 
+    /// The sixth argument scores several phrases as one: the words a prefix was spelled out
+    /// as give the fragment the prefix gives. A group list that does not fit the expression
+    /// (too few, too many, out of range, not numbers) is ignored.
+    @Test func groupedPhrasesScoreAsTheirPrefix() throws {
+        let f = try SearchFixture()
+        let padding = String(repeating: "filler words about nothing at all ", count: 6)
+        try f.add(subject: "groups", body: "A flushed cache here. \(padding) Then flush, flushing and flushes together. \(padding) The end.")
+        try f.store.database.writer.read { db in
+            func snippet(_ match: String, _ extra: String = "") throws -> String? {
+                try String.fetchOne(db, sql: """
+                    SELECT hearth_snippet(email_fts, 1, '[', ']', '…', 8\(extra)) FROM email_fts WHERE email_fts MATCH ?
+                    """, arguments: [match])
+            }
+            let prefix = try snippet(#""flush"*"#)
+            let spelled = #"("flush" OR "flushed" OR "flushes" OR "flushing")"#
+            // Four phrases: the fragment with three different words wins over the first match.
+            #expect(try snippet(spelled) != prefix)
+            #expect(try snippet(spelled, ", '0 0 0 0'") == prefix)
+            for ignored in ["'0 0 0'", "'0 0 0 0 0'", "'0 0 0 9'", "'a b c d'", "''", "NULL"] {
+                #expect(try snippet(spelled, ", \(ignored)") == (try snippet(spelled)), "\(ignored)")
+            }
+        }
+    }
+
     @Test(.corporaPresent, .timeLimit(.minutes(5)))
     func theSameSnippetsAsFTS5sOwnOnRealMail() throws {
         let corpus = try CorpusFixture.shared.get()

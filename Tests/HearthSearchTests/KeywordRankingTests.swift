@@ -89,6 +89,20 @@ struct KeywordRankingTests {
         }
     }
 
+    /// The engine's highlights of real mail for a long prefix, spelled out as the page's words,
+    /// equal the mailbox index's walk of the prefix itself.
+    @Test(arguments: [#""mips"*"#, #""linu"*"#, #""kernel" "cach"*"#, #""the" "patch"*"#, #""interr"*"#])
+    func spelledOutHighlightsEqualTheMailboxIndexs(_ match: String) throws {
+        try corpus.read { db in
+            let filters = try FilterSQL.build(SearchFilters(), scope: .allMail, accounts: [], db)
+            let ids = try KeywordSearcher.newest(match: match, filters: filters, limit: 50, db).map(\.emailID)
+            #expect(ids.count >= 30)
+            let reference = try PageIndexTests.mailboxHighlights(match, ids: ids, db)
+            let engine = try KeywordSearcher.highlights(match: match, ids: ids, db).mapValues { [$0.subject, $0.snippet] }
+            #expect(engine == reference)
+        }
+    }
+
     /// A long prefix's page through its cut (`longMerge: 0` takes it whatever the count) on
     /// real mail equals the full sort, for every page size the engine asks.
     @Test(arguments: [#""mips"*"#, #""linu"*"#, #""kernel" "cach"*"#, #""patch"*"#])

@@ -63,6 +63,58 @@ struct PageIndexTests {
         }
     }
 
+    /// The engine's highlights for a long prefix (spelled out as the page's words, sought
+    /// message by message) equal the mailbox index's marks and snippets; a message whose text
+    /// folds a word the byte scan does not ("mipsé" with its accent) still comes back.
+    @Test func spelledOutPrefixesMarkWhatTheMailboxIndexMarks() throws {
+        let f = try SearchFixture()
+        let long = String(repeating: "Unrelated words about the weather and lunch. ", count: 30)
+        var ids: [EmailID] = []
+        ids.append(try f.add(subject: "MIPS64 port", body: "\(long) The mipsel toolchain builds; MIPS too. \(long)"))
+        ids.append(try f.add(subject: "Mipmap textures", body: "nothing about the architecture, only a mipmap"))
+        ids.append(try f.add(subject: "Déjà vu", body: "Le café était MIPSÉ? Ré-essayez—mips-linux", from: "ralf@linux-mips.org",
+                             fromName: "Ralf Bächle"))
+        ids.append(try f.add(subject: "HTML only", html: "<p>The <b>mips</b>el board</p><script>mipsy()</script>"))
+        ids.append(try f.add(subject: "Sender only", body: "no word here", from: "mipsy@example.org"))
+        ids.append(try f.add(subject: "Other", body: "kernel cache flush on the r4000 mips box"))
+        ids.append(try f.add(subject: "Accent", body: "Only ÀMIPSÉ here, and écache"))
+        try f.store.database.writer.read { db in
+            let all = ids.map(\.rawValue)
+            for match in [#""mips"*"#, #""mipse"*"#, #""kernel" "cach"*"#, #""àmip"*"#,
+                          #""mips"* AND ({sender_name sender_email} : "ralf"*)"#, #"{sender_name sender_email} : "mipsy"*"#,
+                          #"("kernel" "cach"*) OR ("flush" "mips"*)"#, #""zzzz"*"#] {
+                let reference = try Self.mailboxHighlights(match, ids: all, db)
+                let engine = try KeywordSearcher.highlights(match: match, ids: all, db).mapValues { [$0.subject, $0.snippet] }
+                #expect(engine == reference, "\(match)")
+            }
+        }
+    }
+
+    @Test func aLongPrefixIsSpelledOutAsThePagesWords() throws {
+        let texts: [Int64: [String]] = [
+            1: ["Cached results", "the CACHE, caches—and cache-line; écache is not one", "", ""],
+            2: ["", "cachet", "", ""],
+            3: ["nothing", "here", "", ""],
+        ]
+        let one = try #require(PrefixExpansion(#""cache"*"#, texts: texts))
+        #expect(one.expression == #"("cache" OR "cached" OR "caches" OR "cachet")"#)
+        #expect(one.candidates == [1, 2])
+        // Next to a phrase FTS5 needs an explicit AND; after a column filter's colon it must not have one.
+        #expect(PrefixExpansion(#""kernel" "cache"*"#, texts: [2: texts[2]!])?.expression == #""kernel" AND ("cachet")"#)
+        #expect(PrefixExpansion(#""cache"* "kernel""#, texts: [2: texts[2]!])?.expression == #"("cachet") AND "kernel""#)
+        #expect(PrefixExpansion(#"("a" "cache"*) OR ("b")"#, texts: [2: texts[2]!])?.expression == #"("a" AND ("cachet")) OR ("b")"#)
+        #expect(PrefixExpansion(#"{sender_name sender_email} : "cache"*"#, texts: [2: texts[2]!])?.expression
+                == #"{sender_name sender_email} : ("cachet")"#)
+        // A phrase's earlier words stay; a prefix no message has stays the word itself.
+        #expect(PrefixExpansion(#""line cach"*"#, texts: [2: texts[2]!])?.expression == #"("line cachet")"#)
+        #expect(PrefixExpansion(#""zzzz"*"#, texts: texts)?.expression == #"("zzzz")"#)
+        // Not spelled out: no long prefix, a non-ASCII one, or too many words.
+        #expect(PrefixExpansion(#""cac"*"#, texts: texts) == nil)
+        #expect(PrefixExpansion(#""écac"*"#, texts: texts) == nil)
+        let many = (0...PrefixExpansion.mostWords).map { "cache\($0)" }.joined(separator: " ")
+        #expect(PrefixExpansion(#""cache"*"#, texts: [1: [many]]) == nil)
+    }
+
     @Test func longPrefixesAreCutToTheIndexedLength() throws {
         #expect(PrefixCuts(#""mips"*"#) == PrefixCuts(expression: #""mip"*"#, terms: [#""mip"*"#]))
         #expect(PrefixCuts(#""Kernel" "page fault"*"#)?.expression == #""Kernel" "page fau"*"#)

@@ -297,7 +297,8 @@ public final class SearchEngine: Sendable {
                 WHERE e.id IN (\(FilterSQL.placeholders(ids.count)))
                 """, arguments: StatementArguments(ids))
             let byID = Dictionary(rows.map { ($0[0] as Int64, $0) }, uniquingKeysWith: { a, _ in a })
-            let marks = try match.map { try KeywordSearcher.highlights(match: $0, ids: ids, db) } ?? [:]
+            let matching = Set(groups.filter { $0.best.source != .semantic }.map(\.best.id))
+            let marks = try match.map { try KeywordSearcher.highlights(match: $0, ids: ids, matching: matching, db) } ?? [:]
             let open = Unicode.Scalar(0xE000)!, close = Unicode.Scalar(0xE001)!
             return groups.compactMap { group -> SearchResult? in
                 guard let row = byID[group.best.id] else { return nil }

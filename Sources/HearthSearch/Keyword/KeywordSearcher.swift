@@ -138,29 +138,62 @@ enum KeywordSearcher {
     static let close = "\u{E001}"
 
     /// Highlighted subject and body snippet of each message, for the match expression.
-    static func highlights(match: String, ids: [Int64], _ db: Database) throws -> [Int64: (subject: String, snippet: String)] {
+    /// `matching`: those of `ids` known to match it (the keyword side's hits; the rest may be
+    /// semantic matches without the words), or nil when not known.
+    static func highlights(match: String, ids: [Int64], matching: Set<Int64>? = nil,
+                           _ db: Database) throws -> [Int64: (subject: String, snippet: String)] {
         guard !ids.isEmpty else { return [:] }
-        // A prefix longer than the prefix indexes makes FTS5 merge the doclists of every word
-        // it begins, whole, once per query. When those are long ("mips"*: 8–10 ms at 60K) the
-        // page's messages are highlighted in an index of their own (`PageIndex`, ~3 ms
-        // for 20 list messages); when short ("flush"*: ~1 ms) the expression is walked once
-        // here and each match tested against the ids (`+rowid` keeps SQLite from handing the
-        // ids to FTS5 one by one, which would merge once per id).
-        let hasLongPrefix = FTSMatch.hasUnindexedPrefixTerm(match)
-        if hasLongPrefix, try prefixMergeIsLong(match, db) {
+        guard FTSMatch.hasUnindexedPrefixTerm(match) else { return try seeked(match: match, ids: ids, db) }
+        // A prefix longer than the prefix indexes makes FTS5 merge the doclists of every word it
+        // begins, whole, once per query. So it is first spelled out as the words the page's
+        // messages have (`PrefixExpansion`) and the messages are sought one by one; a message
+        // that matches but that those words miss (folding they do not know: "MIPSÉ") goes the
+        // merging way.
+        if let expansion = PrefixExpansion(match, texts: try PageIndex.texts(of: ids, db)) {
+            let spelled = ids.filter { expansion.candidates.contains($0) }
+            var result = try seeked(match: expansion.expression, ids: spelled, groups: expansion.phraseGroups, db)
+            let missed = ids.filter { id in
+                result[id] == nil && (expansion.candidates.contains(id) || matching.map { $0.contains(id) } ?? true)
+            }
+            if !missed.isEmpty { result.merge(try merged(match: match, ids: missed, db)) { spelled, _ in spelled } }
+            return result
+        }
+        return try merged(match: match, ids: ids, db)
+    }
+
+    /// Highlights for an expression with a long prefix, through FTS5's merge: when that merge
+    /// is long ("mips"*: 8–10 ms at 60K) the messages are highlighted in an index of their own
+    /// (`PageIndex`, ~3 ms for 20 list messages); when short ("flush"*: ~1 ms) the expression
+    /// is walked once and each match tested against the ids (`+rowid` keeps SQLite from handing
+    /// the ids to FTS5 one by one, which would merge once per id).
+    private static func merged(match: String, ids: [Int64], _ db: Database) throws -> [Int64: (subject: String, snippet: String)] {
+        if try prefixMergeIsLong(match, db) {
             return try PageIndex.highlights(match: match, ids: ids, open: open, close: close, db)
         }
-        var arguments: StatementArguments = [open, close, open, close, match]
+        return try highlightRows(match: match, ids: ids, rowid: "+rowid", db)
+    }
+
+    /// Highlights for an expression FTS5 can seek to each message with: words, and prefixes the
+    /// prefix indexes hold (`rowid IN`: a seek per id; "mi"* 1.0 ms for 20 at 60K, where one
+    /// walk of its 45K matches took 8.3).
+    /// `groups`: `PrefixExpansion.phraseGroups`, so the snippet is the prefix's.
+    private static func seeked(match: String, ids: [Int64], groups: [Int]? = nil,
+                               _ db: Database) throws -> [Int64: (subject: String, snippet: String)] {
+        guard !ids.isEmpty else { return [:] }
+        return try highlightRows(match: match, ids: ids, rowid: "rowid", groups: groups, db)
+    }
+
+    private static func highlightRows(match: String, ids: [Int64], rowid: String, groups: [Int]? = nil,
+                                      _ db: Database) throws -> [Int64: (subject: String, snippet: String)] {
+        var arguments: StatementArguments = [open, close, open, close]
+        if let groups { arguments += [groups.map(String.init).joined(separator: " ")] }
+        arguments += [match]
         arguments += StatementArguments(ids)
-        // Words, and prefixes the prefix indexes hold, are looked up message by message
-        // (`rowid IN`: a seek per id; "mi"* 1.0 ms for 20 at 60K, where one walk of its 45K
-        // matches took 8.3).
-        let rowid = hasLongPrefix ? "+rowid" : "rowid"
         // `hearth_snippet` is `snippet()` with the same output in linear time: the built-in one
         // is quadratic in a message's matches, and a BM25 page lists the messages with the most
         // (12 ms of CPU for the 60K "cache flush" page; CFTS5Snippet, `Fts5SnippetTests`).
         let rows = try Row.fetchAll(db, sql: """
-            SELECT rowid, highlight(email_fts, 0, ?, ?), hearth_snippet(email_fts, 1, ?, ?, '…', 24)
+            SELECT rowid, highlight(email_fts, 0, ?, ?), hearth_snippet(email_fts, 1, ?, ?, '…', 24\(groups == nil ? "" : ", ?"))
             FROM email_fts WHERE email_fts MATCH ? AND \(rowid) IN (\(FilterSQL.placeholders(ids.count)))
             """, arguments: arguments)
         var result: [Int64: (subject: String, snippet: String)] = [:]

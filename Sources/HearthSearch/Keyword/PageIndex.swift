@@ -42,13 +42,28 @@ enum PageIndex {
         }
     }
 
-    /// An in-memory database whose `page_fts` indexes the messages `ids`, with the text exactly
-    /// as the mailbox index saw it (its source view: the body, or an HTML body's text).
-    private static func indexed(_ ids: [Int64], _ db: Database) throws -> DatabaseQueue {
-        let rows = try Row.fetchAll(db, sql: """
+    /// Each message's indexed columns (subject, body, sender name, sender address) as the
+    /// mailbox index saw them: what `PrefixExpansion` looks for a prefix's words in.
+    static func texts(of ids: [Int64], _ db: Database) throws -> [Int64: [String]] {
+        var texts: [Int64: [String]] = [:]
+        for row in try sourceRows(ids, db) {
+            texts[row[0] as Int64] = (1...4).map { (row[$0] as String?) ?? "" }
+        }
+        return texts
+    }
+
+    /// The rows of the keyword index's source view (the body, or an HTML body's text).
+    private static func sourceRows(_ ids: [Int64], _ db: Database) throws -> [Row] {
+        try Row.fetchAll(db, sql: """
             SELECT id, subject, body, sender_name, sender_email FROM email_search_source
             WHERE id IN (\(FilterSQL.placeholders(ids.count)))
             """, arguments: StatementArguments(ids))
+    }
+
+    /// An in-memory database whose `page_fts` indexes the messages `ids`, with the text exactly
+    /// as the mailbox index saw it (its source view: the body, or an HTML body's text).
+    private static func indexed(_ ids: [Int64], _ db: Database) throws -> DatabaseQueue {
+        let rows = try sourceRows(ids, db)
         // The mailbox index's snippet function too: a page of a common prefix lists the messages
         // with the most matches, where the built-in `snippet()` is quadratic (KeywordSearcher).
         var configuration = Configuration()

@@ -20,58 +20,15 @@ struct PrefixCuts: Sendable, Equatable {
     /// them is not plain ASCII letters and digits (then its first letters as FTS5 folds them —
     /// case, diacritics — are not simply its first characters; such a term is left to FTS5).
     init?(_ match: String) {
-        let scalars = Array(match.unicodeScalars)
-        let length = FTSMatch.longestIndexedPrefix
-        var output = String.UnicodeScalarView()
         var cut: [String] = []
-        var index = 0
-        while index < scalars.count {
-            guard scalars[index] == "\"" else {
-                output.append(scalars[index])
-                index += 1
-                continue
-            }
-            // The string up to its closing quote (a doubled quote is a quote inside it).
-            var end = index + 1
-            while end < scalars.count {
-                if scalars[end] == "\"" {
-                    if end + 1 < scalars.count && scalars[end + 1] == "\"" { end += 2; continue }
-                    break
-                }
-                end += 1
-            }
-            let content = Array(scalars[(index + 1)..<min(end, scalars.count)])
-            let starred = end + 1 < scalars.count && scalars[end + 1] == "*"
-            var tokenEnd = content.count
-            while tokenEnd > 0 && !FTSMatch.isTokenCharacter(content[tokenEnd - 1]) { tokenEnd -= 1 }
-            var tokenStart = tokenEnd
-            while tokenStart > 0 && FTSMatch.isTokenCharacter(content[tokenStart - 1]) { tokenStart -= 1 }
-            guard starred, tokenEnd - tokenStart > length else {
-                output.append(contentsOf: scalars[index..<min(end + 1, scalars.count)])
-                index = end + 1
-                continue
-            }
-            let token = content[tokenStart..<tokenEnd]
-            guard token.allSatisfy(Self.isPlainASCII) else { return nil }
-            let kept = token.prefix(length)
-            var shortened = String.UnicodeScalarView()
-            shortened.append("\"")
-            shortened.append(contentsOf: content[..<tokenStart])
-            shortened.append(contentsOf: kept)
-            shortened.append(contentsOf: "\"*".unicodeScalars)
-            output.append(contentsOf: shortened)
-            cut.append("\"" + String(String.UnicodeScalarView(kept)) + "\"*")
-            index = end + 2
+        let expression = LongPrefixTerms.rewrite(match) { term in
+            guard LongPrefixTerms.isPlainASCII(term.token) else { return nil }
+            let kept = String(String.UnicodeScalarView(term.token.prefix(FTSMatch.longestIndexedPrefix)))
+            cut.append("\"" + kept + "\"*")
+            return "\"" + String(term.head) + kept + "\"*"
         }
-        guard !cut.isEmpty else { return nil }
-        expression = String(output)
+        guard let expression else { return nil }
+        self.expression = expression.expression
         terms = cut
-    }
-
-    private static func isPlainASCII(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
-        default: false
-        }
     }
 }
