@@ -94,7 +94,7 @@ struct KeywordIdOrderTests {
     }
 
     /// The cut path itself: candidates of "rou"*, the word "router" taken as is, "routers"
-    /// and "rouge" checked on the page's own index; nil when too many would need checking.
+    /// and "rouge" checked against their text; nil when too many would need checking.
     @Test func aLongPrefixsPageComesThroughItsCut() throws {
         let f = try SearchFixture()
         try Self.add(f, days: Self.orders[4].days)
@@ -109,9 +109,16 @@ struct KeywordIdOrderTests {
                 let page = try #require(try KeywordSearcher.throughCuts(match: #""router"*"#, cuts: cuts, runs: runs, limit: limit, db))
                 #expect(page.map(\.emailID) == Array(reference.prefix(limit)))
             }
-            // No message has the word "rout": every candidate would need checking.
+            // No message has the word "rout": every candidate is checked, each against its own
+            // text ("router", "routers" confirm; "rouge" does not)…
             let rout = try #require(PrefixCuts(#""rout"*"#))
-            #expect(try KeywordSearcher.throughCuts(match: #""rout"*"#, cuts: rout, runs: runs, limit: 200, db) == nil)
+            let routReference = try Self.fullSort(#""rout"*"#, filters: filters, db)
+            let checked = try #require(try KeywordSearcher.throughCuts(match: #""rout"*"#, cuts: rout, runs: runs, limit: 200, db))
+            #expect(checked.count == 200)
+            #expect(checked.map(\.emailID) == Array(routReference.prefix(200)))
+            // …up to `uncertainChecked` of them (the ~340 candidates of the window here), then nil.
+            #expect(KeywordSearcher.uncertainChecked < 300)
+            #expect(try KeywordSearcher.throughCuts(match: #""rout"*"#, cuts: rout, runs: runs, limit: 400, db) == nil)
         }
     }
 

@@ -90,6 +90,30 @@ struct PageIndexTests {
         }
     }
 
+    /// Which messages a long prefix matches, decided from their own text, is what the mailbox
+    /// index says: words spelled out, a branch of an OR without the prefix, a column filter,
+    /// and folding the byte scan does not do ("ÀMIPSÉ", "MIPSÉ").
+    @Test func confirmedMatchesAreTheMailboxIndexs() throws {
+        let f = try SearchFixture()
+        var ids: [EmailID] = []
+        ids.append(try f.add(subject: "MIPS64 port", body: "The mipsel toolchain builds"))
+        ids.append(try f.add(subject: "Mipmap textures", body: "only a mipmap, and a kernel"))
+        ids.append(try f.add(subject: "Accents", body: "Le café était MIPSÉ"))
+        ids.append(try f.add(subject: "More accents", body: "Only ÀMIPSÉ here"))
+        ids.append(try f.add(subject: "Sender only", body: "no word here", from: "mipsy@example.org"))
+        ids.append(try f.add(subject: "Kernel", body: "the kernel flush"))
+        try f.store.database.writer.read { db in
+            let all = ids.map(\.rawValue)
+            for match in [#""mips"*"#, #""mipse"*"#, #""àmip"*"#, #"("kernel" "flush") OR ("kernel" "mipsel"*)"#,
+                          #"{sender_name sender_email} : "mipsy"*"#, #"{subject} : "mips"*"#, #""zzzz"*"#] {
+                let reference = Set(try Self.mailboxHighlights(match, ids: all, db).keys)
+                #expect(try KeywordSearcher.confirmedMatches(match: match, ids: all, db) == reference, "\(match)")
+            }
+            // "mipsel" spelled out; "MIPSÉ" (its É folds to e) only through the fallback.
+            #expect(try KeywordSearcher.confirmedMatches(match: #""mipse"*"#, ids: all, db) == [all[0], all[2]])
+        }
+    }
+
     @Test func aLongPrefixIsSpelledOutAsThePagesWords() throws {
         let texts: [Int64: [String]] = [
             1: ["Cached results", "the CACHE, caches—and cache-line; écache is not one", "", ""],

@@ -148,8 +148,8 @@ extension KeywordSearcher {
     }
 
     /// Messages of the page that match the cut expression but not the whole words, checked
-    /// against the long prefix in an index of their own (`PageIndex.matching`), at most: past
-    /// this ("kern"*, no message has the word "kern") one merge is cheaper.
+    /// against the long prefix (`confirmedMatches`: their text read, the prefix spelled out),
+    /// at most: past this ("kern"*, no message has the word "kern") one merge is cheaper.
     static let uncertainChecked = 48
 
     /// The page of an expression with long prefixes, exactly, without their merge: candidates
@@ -174,7 +174,7 @@ extension KeywordSearcher {
             let uncertain = batch.filter { !words.contains($0.id) }.map(\.id)
             checked += uncertain.count
             if checked > 2 * uncertainChecked { return nil }
-            let confirmed = uncertain.isEmpty ? [] : try PageIndex.matching(match: match, ids: uncertain, db)
+            let confirmed = try confirmedMatches(match: match, ids: uncertain, db)
             for candidate in batch where words.contains(candidate.id) || confirmed.contains(candidate.id) {
                 page.append(MessageHit(emailID: candidate.id, threadID: candidate.thread))
             }

@@ -161,6 +161,30 @@ enum KeywordSearcher {
         return try merged(match: match, ids: ids, db)
     }
 
+    /// Those of `ids` that `match` (an expression with long prefixes) matches, exactly, without
+    /// merging the prefixes' doclists: the prefixes are spelled out as the messages' own words
+    /// (`PrefixExpansion`) and FTS5 seeks to each message, so column filters, phrases and ORs
+    /// keep FTS5's meaning. A message the spelled-out words leave out and whose text is not
+    /// plain ASCII (folding the byte scan does not do) is checked in an index of its own
+    /// (`PageIndex.matching`), as is every message when the prefixes cannot be spelled out.
+    static func confirmedMatches(match: String, ids: [Int64], _ db: Database) throws -> Set<Int64> {
+        guard !ids.isEmpty else { return [] }
+        let texts = try PageIndex.texts(of: ids, db)
+        guard let expansion = PrefixExpansion(match, texts: texts) else {
+            return try PageIndex.matching(match: match, ids: ids, db)
+        }
+        var arguments: StatementArguments = [expansion.expression]
+        arguments += StatementArguments(ids)
+        var found = Set(try Int64.fetchAll(db, sql: """
+            SELECT rowid FROM email_fts WHERE email_fts MATCH ? AND rowid IN (\(FilterSQL.placeholders(ids.count)))
+            """, arguments: arguments))
+        let unsure = ids.filter { id in
+            !found.contains(id) && !(texts[id] ?? []).allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+        }
+        if !unsure.isEmpty { found.formUnion(try PageIndex.matching(match: match, ids: unsure, db)) }
+        return found
+    }
+
     /// Highlights for an expression with a long prefix, through FTS5's merge: when that merge
     /// is long ("mips"*: 8–10 ms at 60K) the messages are highlighted in an index of their own
     /// (`PageIndex`, ~3 ms for 20 list messages); when short ("flush"*: ~1 ms) the expression
