@@ -49,6 +49,24 @@ struct SearchEngineTests {
         #expect(try await engine.search("invo 43", options: options).results.isEmpty)
     }
 
+    /// A word followed by a filter or a space is finished: "invo before 2030" and "invo " are
+    /// not type-ahead, "invoice before 2030" still finds the invoice.
+    @Test func aFinishedLastWordIsNotAPrefix() async throws {
+        let f = try SearchFixture()
+        try f.add(subject: "Invoice 42", date: date(2024, 3, 1, in: Self.zone))
+        let engine = SearchEngine(store: f.store)
+        #expect(try await engine.search("invo before 2030", options: options).results.isEmpty)
+        #expect(try await engine.search("invo ", options: options).results.isEmpty)
+        #expect(try await engine.search("invoice before 2030", options: options).results.count == 1)
+        #expect(try await engine.search("before 2030 invo", options: options).results.count == 1)
+        let parser = SearchQueryParser()
+        #expect(parser.parse("patch before March 2000").lastWordIsComplete)
+        #expect(parser.parse("patch ").lastWordIsComplete)
+        #expect(!parser.parse("from ralf in January 2001 kernel").lastWordIsComplete)
+        #expect(!parser.parse("before 2030 invo").lastWordIsComplete)
+        #expect(!parser.parse("\"cross compiler\" before 2001").lastWordIsComplete, "a phrase is never a prefix")
+    }
+
     @Test func resultsAreGroupedByThreadWithTheBestMessage() async throws {
         let f = try SearchFixture()
         let root = try f.add(subject: "Release plan", body: "draft", date: date(2024, 3, 1, in: Self.zone), messageID: "root@t")

@@ -131,10 +131,11 @@ public final class SearchEngine: Sendable {
         }
         guard options.limit > 0 else { return finish() }
         let messageLimit = max(200, options.limit * 4)
-        let plan = FTSMatch.plan(query.terms, prefixLast: options.prefixLastTerm)
+        let prefixLast = options.prefixLastTerm && !query.lastWordIsComplete
+        let plan = FTSMatch.plan(query.terms, prefixLast: prefixLast)
         // One letter being typed is not a search (it would list most of the mailbox): with no
         // filter either, nothing is sent; with filters, they are the search.
-        let stillTyping = plan == nil && options.prefixLastTerm && query.hasFreeText
+        let stillTyping = plan == nil && prefixLast && query.hasFreeText
             && FTSMatch.tokenCharacterCount(query.freeText) < FTSMatch.minimumPrefixCharacters
         if stillTyping && query.filters.isEmpty {
             response.tooShort = true

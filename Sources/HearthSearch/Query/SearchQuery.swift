@@ -9,9 +9,14 @@ public struct SearchQuery: Sendable, Hashable {
     /// The free text left after filters were taken out, in order.
     public var terms: [SearchTerm]
     public var filters: SearchFilters
+    /// Whether the user typed something after the last bare word (a filter: "patch before
+    /// March 2000"; or a space): it is finished, so search-as-you-type does not read it as a
+    /// prefix.
+    public var lastWordIsComplete: Bool
 
-    public init(raw: String, terms: [SearchTerm] = [], filters: SearchFilters = SearchFilters()) {
-        self.raw = raw; self.terms = terms; self.filters = filters
+    public init(raw: String, terms: [SearchTerm] = [], filters: SearchFilters = SearchFilters(),
+                lastWordIsComplete: Bool = false) {
+        self.raw = raw; self.terms = terms; self.filters = filters; self.lastWordIsComplete = lastWordIsComplete
     }
 
     /// The free text as one string (what the semantic side embeds).

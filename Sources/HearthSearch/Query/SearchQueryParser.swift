@@ -75,6 +75,7 @@ public struct SearchQueryParser: Sendable {
         if i > 0 { lastWasStructure = true }
 
         func addDate(_ range: DateRange) { query.filters.add(range) }
+        var lastWordToken = -1
         func freeText(_ token: QueryToken) {
             switch token.kind {
             case .quoted:
@@ -82,6 +83,7 @@ public struct SearchQueryParser: Sendable {
                 if !phrase.isEmpty { query.terms.append(.phrase(phrase)) }
             case .word:
                 query.terms.append(.word(token.key == nil ? token.text : token.original))
+                lastWordToken = i
             }
         }
         /// The value after a keyword: a word as written, or a quoted phrase.
@@ -184,6 +186,11 @@ public struct SearchQueryParser: Sendable {
                 lastWasStructure = false
                 i += 1
             }
+        }
+        // Something typed after the last word (a filter, a space) means the word is finished.
+        if case .word = query.terms.last {
+            query.lastWordIsComplete = lastWordToken < tokens.count - 1
+                || raw.unicodeScalars.last.map(CharacterSet.whitespacesAndNewlines.contains) == true
         }
         return query
     }
