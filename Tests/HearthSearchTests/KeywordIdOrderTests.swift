@@ -102,7 +102,7 @@ struct KeywordIdOrderTests {
             let filters = try FilterSQL.build(SearchFilters(), scope: .allMail, accounts: [], db)
             let reference = try Self.fullSort(#""router"*"#, filters: filters, db)
             let since = try #require(try KeywordSearcher.windowStart(filters, size: 400, db))
-            let runs = try #require(try KeywordSearcher.windowRuns(filters: filters, since: since, db))
+            let runs = try #require(try KeywordSearcher.windowRuns(filters: filters, in: .init(since: since, before: .max), db))
             #expect(runs.ranges.ranges.count == 2, "the blocks order splits the newest 400 in two runs")
             let cuts = try #require(PrefixCuts(#""router"*"#))
             for limit in [1, 20, 60] {
