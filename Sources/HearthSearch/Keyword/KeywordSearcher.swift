@@ -147,13 +147,13 @@ enum KeywordSearcher {
         // A prefix longer than the prefix indexes makes FTS5 merge the doclists of every word it
         // begins, whole, once per query. So it is first spelled out as the words the page's
         // messages have (`PrefixExpansion`) and the messages are sought one by one; a message
-        // that matches but that those words miss (folding they do not know: "MIPSÉ") goes the
-        // merging way.
-        if let expansion = PrefixExpansion(match, texts: try PageIndex.texts(of: ids, db)) {
-            let spelled = ids.filter { expansion.candidates.contains($0) }
-            var result = try seeked(match: expansion.expression, ids: spelled, groups: expansion.phraseGroups, db)
+        // that matches, that those words miss and whose text has folding they do not know
+        // ("MIPSÉ") goes the merging way.
+        let texts = try PageIndex.texts(of: ids, db)
+        if let expansion = PrefixExpansion(match, texts: texts) {
+            var result = try seeked(match: expansion.expression, ids: ids, groups: expansion.phraseGroups, db)
             let missed = ids.filter { id in
-                result[id] == nil && (expansion.candidates.contains(id) || matching.map { $0.contains(id) } ?? true)
+                result[id] == nil && (matching?.contains(id) ?? true) && !PrefixExpansion.readsExactly(texts[id] ?? [])
             }
             if !missed.isEmpty { result.merge(try merged(match: match, ids: missed, db)) { spelled, _ in spelled } }
             return result
@@ -178,9 +178,7 @@ enum KeywordSearcher {
         var found = Set(try Int64.fetchAll(db, sql: """
             SELECT rowid FROM email_fts WHERE email_fts MATCH ? AND rowid IN (\(FilterSQL.placeholders(ids.count)))
             """, arguments: arguments))
-        let unsure = ids.filter { id in
-            !found.contains(id) && !(texts[id] ?? []).allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
-        }
+        let unsure = ids.filter { id in !found.contains(id) && !PrefixExpansion.readsExactly(texts[id] ?? []) }
         if !unsure.isEmpty { found.formUnion(try PageIndex.matching(match: match, ids: unsure, db)) }
         return found
     }

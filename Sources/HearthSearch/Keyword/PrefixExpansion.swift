@@ -8,16 +8,11 @@
 /// 60K search process). Over the page's messages the spelled-out expression matches what the
 /// prefix matches and marks the same words, as long as the words are found as FTS5's
 /// tokenizer finds them: ASCII case is folded here, other folding (diacritics, non-ASCII
-/// case) is not, so a message the spelled-out words miss goes the merging way
-/// (`KeywordSearcher.highlights`).
+/// case) is not, so a message whose text is not plain ASCII (`readsExactly`) and that the
+/// spelled-out words miss goes the merging way (`KeywordSearcher.highlights`).
 struct PrefixExpansion {
     /// The expression with each long prefix spelled out.
     var expression: String
-    /// Messages whose text has a word beginning with a long prefix: the only ones the
-    /// spelled-out expression can match. A message of the page outside them (a semantic match
-    /// without the words) is not sent the merging way either.
-    var candidates: Set<Int64>
-
     /// For each phrase of `expression`, the phrase of the original it stands for (`0 0 0` for
     /// the three words of `"cache"*`): `hearth_snippet` scores a fragment by the phrases it
     /// holds, so the words of one prefix count as the one phrase they spell out, and it
@@ -30,20 +25,12 @@ struct PrefixExpansion {
     /// Nil when the match has no long prefix, one is not plain ASCII, or one begins more than
     /// `mostWords` words in the page. `texts` are each message's indexed columns.
     init?(_ match: String, texts: [Int64: [String]]) {
-        var candidates = Set<Int64>()
         var spelledCount: [Int: Int] = [:]   // phrase of the original → words it became
         let rewritten = LongPrefixTerms.rewrite(match) { term in
             guard LongPrefixTerms.isPlainASCII(term.token) else { return nil }
             let prefix = Array(String(String.UnicodeScalarView(term.token)).lowercased().utf8)
             var words = Set<String>()
-            for (id, columns) in texts {
-                var own = Set<String>()
-                for column in columns { Self.collectWords(beginning: prefix, in: column, into: &own) }
-                if !own.isEmpty {
-                    candidates.insert(id)
-                    words.formUnion(own)
-                }
-            }
+            for column in texts.values.joined() { Self.collectWords(beginning: prefix, in: column, into: &words) }
             guard words.count <= Self.mostWords else { return nil }
             // No message of the page has such a word: the word itself, which matches none of them.
             let spelled = words.isEmpty ? [String(String.UnicodeScalarView(term.token))] : words.sorted()
@@ -53,8 +40,14 @@ struct PrefixExpansion {
         }
         guard let rewritten else { return nil }
         expression = rewritten.expression
-        self.candidates = candidates
         phraseGroups = (0..<rewritten.phrases).flatMap { phrase in Array(repeating: phrase, count: spelledCount[phrase] ?? 1) }
+    }
+
+    /// Whether the byte scan reads a message's columns exactly as FTS5's tokenizer does: plain
+    /// ASCII, where folding is ASCII case alone. A message with other text may hold a word the
+    /// spelled-out expression misses ("MIPSÉ" for `"mipse"*`).
+    static func readsExactly(_ columns: [String]) -> Bool {
+        columns.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
     }
 
     /// Adds the words of `text` beginning with `prefix` (lowercase ASCII), lowercased: a word
