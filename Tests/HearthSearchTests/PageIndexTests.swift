@@ -35,19 +35,27 @@ struct PageIndexTests {
         #expect(sql?.contains("tokenize = '\(PageIndex.tokenizer)'") == true)
     }
 
-    @Test func marksAndSnippetsEqualTheMailboxIndexs() throws {
-        let f = try SearchFixture()
+    /// Messages that "mips"* and its neighbours find in every column and in ways FTS5 folds:
+    /// a long body, a near miss, accents inside and next to the prefix, an HTML-only body, the
+    /// sender's address, several words.
+    static func addPrefixMail(_ f: SearchFixture) throws -> [Int64] {
         let long = String(repeating: "Unrelated words about the weather and lunch. ", count: 30)
         var ids: [EmailID] = []
         ids.append(try f.add(subject: "MIPS64 port", body: "\(long) The mipsel toolchain builds; MIPS too. \(long)"))
         ids.append(try f.add(subject: "Mipmap textures", body: "nothing about the architecture, only a mipmap"))
-        ids.append(try f.add(subject: "Déjà vu", body: "Le café était mipsé? Ré-essayez mips-linux", from: "ralf@linux-mips.org",
+        ids.append(try f.add(subject: "Déjà vu", body: "Le café était MIPSÉ? Ré-essayez—mips-linux", from: "ralf@linux-mips.org",
                              fromName: "Ralf Bächle"))
         ids.append(try f.add(subject: "HTML only", html: "<p>The <b>mips</b>el board</p><script>mipsy()</script>"))
         ids.append(try f.add(subject: "Sender only", body: "no word here", from: "mipsy@example.org"))
         ids.append(try f.add(subject: "Other", body: "kernel cache flush on the r4000 mips box"))
+        ids.append(try f.add(subject: "Accent", body: "Only ÀMIPSÉ here, and écache"))
+        return ids.map(\.rawValue)
+    }
+
+    @Test func marksAndSnippetsEqualTheMailboxIndexs() throws {
+        let f = try SearchFixture()
+        let all = try Self.addPrefixMail(f)
         try f.store.database.writer.read { db in
-            let all = ids.map(\.rawValue)
             for match in [#""mips"*"#, #""mipse"*"#, #""kernel" "cach"*"#, #""cafe" OR "mipsé"*"#,
                           #""mips"* AND ({sender_name sender_email} : "ralf"*)"#, #"{sender_name sender_email} : "mipsy"*"#,
                           #""zzzz"*"#] {
@@ -68,18 +76,8 @@ struct PageIndexTests {
     /// folds a word the byte scan does not ("mipsé" with its accent) still comes back.
     @Test func spelledOutPrefixesMarkWhatTheMailboxIndexMarks() throws {
         let f = try SearchFixture()
-        let long = String(repeating: "Unrelated words about the weather and lunch. ", count: 30)
-        var ids: [EmailID] = []
-        ids.append(try f.add(subject: "MIPS64 port", body: "\(long) The mipsel toolchain builds; MIPS too. \(long)"))
-        ids.append(try f.add(subject: "Mipmap textures", body: "nothing about the architecture, only a mipmap"))
-        ids.append(try f.add(subject: "Déjà vu", body: "Le café était MIPSÉ? Ré-essayez—mips-linux", from: "ralf@linux-mips.org",
-                             fromName: "Ralf Bächle"))
-        ids.append(try f.add(subject: "HTML only", html: "<p>The <b>mips</b>el board</p><script>mipsy()</script>"))
-        ids.append(try f.add(subject: "Sender only", body: "no word here", from: "mipsy@example.org"))
-        ids.append(try f.add(subject: "Other", body: "kernel cache flush on the r4000 mips box"))
-        ids.append(try f.add(subject: "Accent", body: "Only ÀMIPSÉ here, and écache"))
+        let all = try Self.addPrefixMail(f)
         try f.store.database.writer.read { db in
-            let all = ids.map(\.rawValue)
             for match in [#""mips"*"#, #""mipse"*"#, #""kernel" "cach"*"#, #""àmip"*"#,
                           #""mips"* AND ({sender_name sender_email} : "ralf"*)"#, #"{sender_name sender_email} : "mipsy"*"#,
                           #"("kernel" "cach"*) OR ("flush" "mips"*)"#, #""zzzz"*"#] {
@@ -95,15 +93,8 @@ struct PageIndexTests {
     /// and folding the byte scan does not do ("ÀMIPSÉ", "MIPSÉ").
     @Test func confirmedMatchesAreTheMailboxIndexs() throws {
         let f = try SearchFixture()
-        var ids: [EmailID] = []
-        ids.append(try f.add(subject: "MIPS64 port", body: "The mipsel toolchain builds"))
-        ids.append(try f.add(subject: "Mipmap textures", body: "only a mipmap, and a kernel"))
-        ids.append(try f.add(subject: "Accents", body: "Le café était MIPSÉ"))
-        ids.append(try f.add(subject: "More accents", body: "Only ÀMIPSÉ here"))
-        ids.append(try f.add(subject: "Sender only", body: "no word here", from: "mipsy@example.org"))
-        ids.append(try f.add(subject: "Kernel", body: "the kernel flush"))
+        let all = try Self.addPrefixMail(f)
         try f.store.database.writer.read { db in
-            let all = ids.map(\.rawValue)
             for match in [#""mips"*"#, #""mipse"*"#, #""àmip"*"#, #"("kernel" "flush") OR ("kernel" "mipsel"*)"#,
                           #"{sender_name sender_email} : "mipsy"*"#, #"{subject} : "mips"*"#, #""zzzz"*"#] {
                 let reference = Set(try Self.mailboxHighlights(match, ids: all, db).keys)
