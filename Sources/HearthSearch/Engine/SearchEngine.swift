@@ -61,9 +61,10 @@ public final class SearchEngine: Sendable {
         public var accounts: [AccountID]
         /// Conversations returned at most.
         public var limit: Int
-        /// "Now" and the calendar (time zone) that relative dates are resolved against.
+        /// "Now" and the calendar (time zone) that relative dates are resolved against; nil:
+        /// the user's current calendar, looked up only when the query has a date.
         public var now: Date
-        public var calendar: Calendar
+        public var calendar: Calendar?
         /// Treat the last word as a prefix (search-as-you-type).
         public var prefixLastTerm: Bool
         /// Allow the semantic side (when an embedder exists).
@@ -79,7 +80,7 @@ public final class SearchEngine: Sendable {
         public var vectorsReadOnce = false
 
         public init(scope: SearchScope = .allMail, accounts: [AccountID] = [], limit: Int = 50,
-                    now: Date = Date(), calendar: Calendar = .current, prefixLastTerm: Bool = true,
+                    now: Date = Date(), calendar: Calendar? = nil, prefixLastTerm: Bool = true,
                     semantic: Bool = true, queryVectorWait: Duration? = nil) {
             self.scope = scope; self.accounts = accounts; self.limit = limit; self.now = now
             self.calendar = calendar; self.prefixLastTerm = prefixLastTerm; self.semantic = semantic

@@ -16,8 +16,19 @@ import Foundation
 /// | 2024-02-01, 2024/02/01, 2024-02 | that day / month |
 /// | 2024 (only after in/before/after/since/on or as an operator value) | that year |
 struct DateExpressions {
-    var calendar: Calendar
+    /// The injected calendar; nil: the user's current one.
+    var fixedCalendar: Calendar?
     var now: Date
+
+    init(calendar: Calendar?, now: Date) {
+        fixedCalendar = calendar
+        self.now = now
+    }
+
+    /// Looked up only when a date is read: making `Calendar.current` loads the time zone and
+    /// the calendar's data (≈ 0.5 ms of a `hearth search` process), which a query without a
+    /// date never needs.
+    var calendar: Calendar { fixedCalendar ?? .current }
 
     static let months: [String: Int] = [
         "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,

@@ -3,7 +3,8 @@ import HearthCore
 
 /// Natural-language query parsing (FR-SEARCH-04): takes filters out of what the user typed and
 /// leaves the rest as free text. Pure and total: no I/O, no throwing, any string is a query;
-/// dates are relative to the injected `now` and `calendar` (time zone included).
+/// dates are relative to the injected `now` and `calendar` (time zone included; nil: the
+/// user's current calendar, looked up only when the query has a date).
 ///
 /// Understood (case-insensitive; `docs/search.md` has the full table):
 /// - sender: `from john`, `from john@example.com`, `from "John Smith"`, `from:john`
@@ -17,13 +18,13 @@ import HearthCore
 /// - `"quoted phrases"` are matched as a whole; an unbalanced quote runs to the end.
 public struct SearchQueryParser: Sendable {
     public var now: Date
-    public var calendar: Calendar
+    public var calendar: Calendar?
     /// Who "from NAME" may name. Nil: any name that is not a stop word (the parser alone, in
     /// tests). The engine passes the store's senders and contacts, so "dinner invitation from a
     /// politician" keeps "from a politician" as words instead of filtering on a sender "a".
     public var knownSenders: (any KnownSenders)?
 
-    public init(now: Date = Date(), calendar: Calendar = .current, knownSenders: (any KnownSenders)? = nil) {
+    public init(now: Date = Date(), calendar: Calendar? = nil, knownSenders: (any KnownSenders)? = nil) {
         self.now = now
         self.calendar = calendar
         self.knownSenders = knownSenders
