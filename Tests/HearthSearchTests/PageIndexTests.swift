@@ -127,6 +127,9 @@ struct PageIndexTests {
         #expect(PrefixExpansion(#""écac"*"#, texts: texts) == nil)
         let many = (0...PrefixExpansion.mostWords).map { "cache\($0)" }.joined(separator: " ")
         #expect(PrefixExpansion(#""cache"*"#, texts: [1: [many]]) == nil)
+        let blob = "cache" + String(repeating: "0f", count: FTSMatch.maxTermLength)
+        #expect(PrefixExpansion(#""cache"*"#, texts: [1: ["a dump: " + blob]]) == nil)
+        #expect(PrefixExpansion(#""cache"*"#, texts: [1: ["a dump: " + blob.prefix(FTSMatch.maxTermLength)]]) != nil)
     }
 
     @Test func longPrefixesAreCutToTheIndexedLength() throws {

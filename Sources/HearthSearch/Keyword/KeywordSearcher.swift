@@ -155,10 +155,12 @@ enum KeywordSearcher {
             let missed = ids.filter { id in
                 result[id] == nil && (matching?.contains(id) ?? true) && !PrefixExpansion.readsExactly(texts[id] ?? [])
             }
-            if !missed.isEmpty { result.merge(try merged(match: match, ids: missed, db)) { spelled, _ in spelled } }
+            if !missed.isEmpty {
+                result.merge(try merged(match: match, ids: missed, texts: texts, db)) { spelled, _ in spelled }
+            }
             return result
         }
-        return try merged(match: match, ids: ids, db)
+        return try merged(match: match, ids: ids, texts: texts, db)
     }
 
     /// Those of `ids` that `match` (an expression with long prefixes) matches, exactly, without
@@ -171,15 +173,15 @@ enum KeywordSearcher {
         guard !ids.isEmpty else { return [] }
         let texts = try PageIndex.texts(of: ids, db)
         guard let expansion = PrefixExpansion(match, texts: texts) else {
-            return try PageIndex.matching(match: match, ids: ids, db)
+            return try PageIndex.matching(match: match, texts: texts)
         }
         var arguments: StatementArguments = [expansion.expression]
         arguments += StatementArguments(ids)
         var found = Set(try Int64.fetchAll(db, sql: """
             SELECT rowid FROM email_fts WHERE email_fts MATCH ? AND rowid IN (\(FilterSQL.placeholders(ids.count)))
             """, arguments: arguments))
-        let unsure = ids.filter { id in !found.contains(id) && !PrefixExpansion.readsExactly(texts[id] ?? []) }
-        if !unsure.isEmpty { found.formUnion(try PageIndex.matching(match: match, ids: unsure, db)) }
+        let unsure = texts.filter { !found.contains($0.key) && !PrefixExpansion.readsExactly($0.value) }
+        if !unsure.isEmpty { found.formUnion(try PageIndex.matching(match: match, texts: unsure)) }
         return found
     }
 
@@ -187,10 +189,13 @@ enum KeywordSearcher {
     /// is long ("mips"*: 8–10 ms at 60K) the messages are highlighted in an index of their own
     /// (`PageIndex`, ~3 ms for 20 list messages); when short ("flush"*: ~1 ms) the expression
     /// is walked once and each match tested against the ids (`+rowid` keeps SQLite from handing
-    /// the ids to FTS5 one by one, which would merge once per id).
-    private static func merged(match: String, ids: [Int64], _ db: Database) throws -> [Int64: (subject: String, snippet: String)] {
+    /// the ids to FTS5 one by one, which would merge once per id). `texts`: the messages'
+    /// indexed columns, read already (`PageIndex.texts`).
+    private static func merged(match: String, ids: [Int64], texts: [Int64: [String]],
+                               _ db: Database) throws -> [Int64: (subject: String, snippet: String)] {
         if try prefixMergeIsLong(match, db) {
-            return try PageIndex.highlights(match: match, ids: ids, open: open, close: close, db)
+            let wanted = Set(ids)
+            return try PageIndex.highlights(match: match, texts: texts.filter { wanted.contains($0.key) }, open: open, close: close)
         }
         return try highlightRows(match: match, ids: ids, rowid: "+rowid", db)
     }

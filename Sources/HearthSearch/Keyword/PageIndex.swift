@@ -20,8 +20,14 @@ enum PageIndex {
     /// The subject highlighted and a body snippet of each of `ids` that `match` matches.
     static func highlights(match: String, ids: [Int64], open: String, close: String,
                            _ db: Database) throws -> [Int64: (subject: String, snippet: String)] {
-        guard !ids.isEmpty else { return [:] }
-        return try indexed(ids, db).read { page in
+        try highlights(match: match, texts: try texts(of: ids, db), open: open, close: close)
+    }
+
+    /// The same for messages whose indexed columns were read already (`texts(of:)`).
+    static func highlights(match: String, texts: [Int64: [String]], open: String,
+                           close: String) throws -> [Int64: (subject: String, snippet: String)] {
+        guard !texts.isEmpty else { return [:] }
+        return try indexed(texts).read { page in
             let rows = try Row.fetchAll(page, sql: """
                 SELECT rowid, highlight(page_fts, 0, ?, ?), hearth_snippet(page_fts, 1, ?, ?, '…', 24)
                 FROM page_fts WHERE page_fts MATCH ?
@@ -34,36 +40,33 @@ enum PageIndex {
         }
     }
 
-    /// Those of `ids` that `match` matches.
-    static func matching(match: String, ids: [Int64], _ db: Database) throws -> Set<Int64> {
-        guard !ids.isEmpty else { return [] }
-        return try indexed(ids, db).read { page in
+    /// Those of the messages (their indexed columns, `texts(of:)`) that `match` matches.
+    static func matching(match: String, texts: [Int64: [String]]) throws -> Set<Int64> {
+        guard !texts.isEmpty else { return [] }
+        return try indexed(texts).read { page in
             Set(try Int64.fetchAll(page, sql: "SELECT rowid FROM page_fts WHERE page_fts MATCH ?", arguments: [match]))
         }
     }
 
     /// Each message's indexed columns (subject, body, sender name, sender address) as the
-    /// mailbox index saw them: what `PrefixExpansion` looks for a prefix's words in.
+    /// mailbox index saw them, from its source view (the body, or an HTML body's text): what
+    /// `PrefixExpansion` looks for a prefix's words in, and what `indexed` indexes.
     static func texts(of ids: [Int64], _ db: Database) throws -> [Int64: [String]] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT id, subject, body, sender_name, sender_email FROM email_search_source
+            WHERE id IN (\(FilterSQL.placeholders(ids.count)))
+            """, arguments: StatementArguments(ids))
         var texts: [Int64: [String]] = [:]
-        for row in try sourceRows(ids, db) {
+        for row in rows {
             texts[row[0] as Int64] = (1...4).map { (row[$0] as String?) ?? "" }
         }
         return texts
     }
 
-    /// The rows of the keyword index's source view (the body, or an HTML body's text).
-    private static func sourceRows(_ ids: [Int64], _ db: Database) throws -> [Row] {
-        try Row.fetchAll(db, sql: """
-            SELECT id, subject, body, sender_name, sender_email FROM email_search_source
-            WHERE id IN (\(FilterSQL.placeholders(ids.count)))
-            """, arguments: StatementArguments(ids))
-    }
-
-    /// An in-memory database whose `page_fts` indexes the messages `ids`, with the text exactly
-    /// as the mailbox index saw it (its source view: the body, or an HTML body's text).
-    private static func indexed(_ ids: [Int64], _ db: Database) throws -> DatabaseQueue {
-        let rows = try sourceRows(ids, db)
+    /// An in-memory database whose `page_fts` indexes the messages, with their text exactly as
+    /// the mailbox index saw it (`texts(of:)`).
+    private static func indexed(_ texts: [Int64: [String]]) throws -> DatabaseQueue {
         // The mailbox index's snippet function too: a page of a common prefix lists the messages
         // with the most matches, where the built-in `snippet()` is quadratic (KeywordSearcher).
         var configuration = Configuration()
@@ -77,9 +80,8 @@ enum PageIndex {
             let insert = try pageDB.makeStatement(sql: """
                 INSERT INTO page_fts (rowid, subject, body, sender_name, sender_email) VALUES (?, ?, ?, ?, ?)
                 """)
-            for row in rows {
-                try insert.execute(arguments: [row[0] as Int64, row[1] as String? ?? "", row[2] as String? ?? "",
-                                               row[3] as String? ?? "", row[4] as String? ?? ""])
+            for (id, columns) in texts where columns.count == 4 {
+                try insert.execute(arguments: [id, columns[0], columns[1], columns[2], columns[3]])
             }
         }
         return page

@@ -23,15 +23,20 @@ struct PrefixExpansion {
     static let mostWords = 48
 
     /// Nil when the match has no long prefix, one is not plain ASCII, or one begins more than
-    /// `mostWords` words in the page. `texts` are each message's indexed columns.
+    /// `mostWords` words in the page or a word longer than `FTSMatch.maxTermLength` (a run of
+    /// hex or base64 in a body would otherwise become a term of the query as long as itself).
+    /// `texts` are each message's indexed columns.
     init?(_ match: String, texts: [Int64: [String]]) {
         var spelledCount: [Int: Int] = [:]   // phrase of the original → words it became
         let rewritten = LongPrefixTerms.rewrite(match) { term in
             guard LongPrefixTerms.isPlainASCII(term.token) else { return nil }
             let prefix = Array(String(String.UnicodeScalarView(term.token)).lowercased().utf8)
             var words = Set<String>()
-            for column in texts.values.joined() { Self.collectWords(beginning: prefix, in: column, into: &words) }
-            guard words.count <= Self.mostWords else { return nil }
+            for column in texts.values.joined() {
+                Self.collectWords(beginning: prefix, in: column, into: &words)
+                guard words.count <= Self.mostWords else { return nil }
+            }
+            guard words.allSatisfy({ $0.utf8.count <= FTSMatch.maxTermLength }) else { return nil }
             // No message of the page has such a word: the word itself, which matches none of them.
             let spelled = words.isEmpty ? [String(String.UnicodeScalarView(term.token))] : words.sorted()
             let head = String(term.head)
