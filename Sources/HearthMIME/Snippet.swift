@@ -28,14 +28,15 @@ public enum Snippet {
         var rest = Substring(text)
         var quotedHeader = QuotedMessageHeader.Reader()
         scan: while !rest.isEmpty && length <= budget {
-            let lineEnd = rest.firstIndex(of: "\n") ?? rest.endIndex
+            // "\r\n" is one Character in Swift, so a CRLF text's lines end at any newline.
+            let lineEnd = rest.firstIndex(where: \.isNewline) ?? rest.endIndex
             let raw = rest[..<lineEnd]
             rest = lineEnd == rest.endIndex ? rest[rest.endIndex...] : rest[rest.index(after: lineEnd)...]
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if raw == "-- " || raw == "--" || raw == "-- \r" { break scan }
+            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if raw == "-- " || raw == "--" { break scan }
             if line.hasPrefix(">") { continue }
-            let next = rest.prefix { $0 != "\n" }
-            switch quotedHeader.read(raw.trimmingCharacters(in: .whitespacesAndNewlines), hasText: !words.isEmpty || pendingLine != nil, next: next.isEmpty ? nil : next) {
+            let next = rest.prefix { !$0.isNewline }
+            switch quotedHeader.read(line, hasText: !words.isEmpty || pendingLine != nil, next: next.isEmpty ? nil : next) {
             case .skip: continue scan
             case .end: break scan
             case .other: break

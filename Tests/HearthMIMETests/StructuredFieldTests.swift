@@ -132,6 +132,8 @@ import HearthCore
         #expect(Snippet.make(fromText: text) == "The Long Read Weekly This week: the quiet comeback of the paper map.")
         #expect(Snippet.make(fromText: "Price: 10 - 20\n...\nOK") == "Price: 10 - 20 ... OK")
         #expect(Snippet.make(fromText: "👍") == "👍")
+        // CRLF line ends ("\r\n" is one Character): lines, the rule and the attribution as with "\n".
+        #expect(Snippet.make(fromText: "Title\r\n=====\r\nYes, see you.\r\nOn Mon, 1 Jan 2024, Ann wrote:\r\n") == "Title Yes, see you.")
     }
 
     @Test func cutsAtWordBoundary() {

@@ -25,6 +25,9 @@ import Testing
             Barry Wu, Example Corp
             """
         #expect(EmbeddingText.opening(of: body, maxCharacters: 400) == "The new DMA setup works on the Malta board now.")
+        // The same mail with CRLF line ends ("\r\n" is one Character in Swift).
+        let crlf = body.replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(EmbeddingText.opening(of: crlf, maxCharacters: 400) == "The new DMA setup works on the Malta board now.")
     }
 
     @Test func aSentenceThatOpensLikeAGreetingOrASignOffIsKept() {

@@ -32,7 +32,8 @@ package enum EmbeddingText {
         var kept: [Substring] = []
         var length = 0
         var quotedHeader = QuotedMessageHeader.Reader()
-        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        // Any newline: "\r\n" is one Character, which a split on "\n" never finds.
+        let lines = body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         reading: for (index, line) in lines.enumerated() {
             let stripped = line.trimmingCharacters(in: .whitespacesAndNewlines)
             switch quotedHeader.read(stripped, hasText: !kept.isEmpty, next: lines.dropFirst(index + 1).first) {
