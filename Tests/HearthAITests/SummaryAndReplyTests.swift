@@ -375,6 +375,43 @@ import Testing
         #expect(one.text == three + " Alice: Carla will tag the release on Monday.")
     }
 
+    /// Session 16: four of the eight judged summaries named only the one who asked (the console
+    /// thread without Paul's fix). A writer of an earlier message the summary never names gets
+    /// their worthiest sentence, under their name, before the newest message's status.
+    @Test func aSummaryNamingOnlyTheAskerGetsTheAnswerersSentenceBeforeTheStatus() async throws {
+        let day = Date(timeIntervalSince1970: 1_700_000_000)
+        let thread = [
+            ThreadMessageText(sender: "John P. Looney", date: day,
+                              text: "I'm getting weird characters on the serial console of the old server. Anyone care to guess what's up?"),
+            ThreadMessageText(sender: "Paul McAuley", date: day.addingTimeInterval(3_600),
+                              text: "It may be toggling the alternate character set. Sending ^O to the tty should flip it back before Monday."),
+            ThreadMessageText(sender: "John P. Looney", date: day.addingTimeInterval(7_200), text: "Ah right. Seems OK now, I'll reboot it tonight to be sure."),
+        ]
+        let askerOnly = FakeTextGenerator { _ in "John P. Looney is getting weird characters on the serial console of the old server." }
+        let output = try await ThreadSummarizer(generator: askerOnly).summarize(subject: "serial console", messages: thread)
+        #expect(output.text == "John P. Looney is getting weird characters on the serial console of the old server. "
+                + "Paul: Sending ^O to the tty should flip it back before Monday. Seems OK now, John will reboot it tonight to be sure.")
+        // A summary that names Paul already is left as it is (but for the status).
+        let both = "John P. Looney is getting weird characters on the console. Paul suggested sending ^O to the tty."
+        let named = try await ThreadSummarizer(generator: FakeTextGenerator { _ in both }).summarize(subject: "serial console", messages: thread)
+        #expect(named.text == both + " Seems OK now, John will reboot it tonight to be sure.")
+        // A writer known only by an address's local part is not named in a sentence.
+        let unnamed = thread.map { message in
+            message.sender == "Paul McAuley" ? ThreadMessageText(sender: "pmca@example.org", date: message.date, text: message.text) : message
+        }
+        let noName = try await ThreadSummarizer(generator: askerOnly).summarize(subject: "serial console", messages: unnamed)
+        #expect(!noName.text.contains("pmca") && !noName.text.contains("^O"), "\(noName.text)")
+    }
+
+    /// An initial or a title's abbreviation does not end a sentence: "John P." counted as a
+    /// sentence of its own, so a summary naming John P. Looney was held to be a sentence longer.
+    @Test func initialsAndTitlesDoNotEndASentence() {
+        #expect(ThreadSummarizer.sentences("John P. Looney found it. Dr. Ito agreed, e.g. on Monday. Done!")
+                == ["John P. Looney found it.", "Dr. Ito agreed, e.g. on Monday.", "Done!"])
+        // A capital after a lower-case word is no initial: plan B ends its sentence.
+        #expect(ThreadSummarizer.sentences("It works with plan B. Then we ship.") == ["It works with plan B.", "Then we ship."])
+    }
+
     @Test func aVerbAfterIAgreesWithTheNameThatReplacesIt() {
         let third = { (text: String) in SalientSentences.thirdPerson(text, speaker: "Tom Becker") }
         #expect(third("I stick with the default.") == "Tom sticks with the default.")

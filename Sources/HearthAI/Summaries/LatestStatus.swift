@@ -26,9 +26,7 @@ enum LatestStatus {
         var missing: [Candidate] = []
         for (offset, sentence) in newest.sentences.enumerated() {
             let worth = newest.worth(sentence, position: offset)
-            // A sentence starts with a capital or a digit; "domains (iedr.com and others)." is
-            // the tail of a wrapped or quoted line.
-            guard worth > 0, let first = sentence.first, first.isUppercase || first.isNumber else { continue }
+            guard worth > 0, !SalientSentences.isFragment(sentence) else { continue }
             if !covered(sentence, by: answerStems, speaker: newest.speaker) && !validator.copiesALongRun(sentence) {
                 missing.append(Candidate(offset: offset, sentence: sentence, worth: worth))
             }

@@ -131,6 +131,14 @@ public enum SalientSentences {
             }?.element
     }
 
+    /// The tail of a wrapped line whose beginning was cut ("domains (iedr.com and others)."
+    /// after a quoted ">From" line was dropped): a sentence starts with a capital or a digit.
+    /// A summary made of the thread's own sentences leaves such tails out.
+    static func isFragment(_ sentence: String) -> Bool {
+        guard let first = sentence.first else { return true }
+        return !(first.isUppercase || first.isNumber)
+    }
+
     /// The sentence as it stands when it names its writer, else "Name: sentence".
     static func named(_ sentence: String, speaker: String) -> String {
         let first = speaker.split(separator: " ").first.map(String.init) ?? speaker
@@ -147,12 +155,18 @@ public enum SalientSentences {
         var score = 1.0 / Double(position + 1)   // the first sentences of a message matter most
         if decisionWords.contains(where: { containsWords(lower, $0) }) { score += 2 }
         if actionWords.contains(where: { containsWords(lower, $0) }) { score += 1.5 }
-        if lower.range(of: #"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b\d{1,2}(:\d\d)?\s?(am|pm)\b|\btomorrow\b|\btoday\b|\bnext week\b|\bdeadline\b|\bby (the )?end of\b"#,
-                       options: .regularExpression) != nil { score += 1.5 }
+        if lower.range(of: datePattern, options: .regularExpression) != nil { score += 1.5 }
         if lower.range(of: #"\d"#, options: .regularExpression) != nil { score += 0.5 }
         if sentence.hasSuffix("?") { score += 0.5 }
         return score
     }
+
+    /// A day or a date in a sentence: a day's or month's full name, an abbreviation next to a
+    /// number ("Wed 5", "3 Mar"), "May" only so, a time of day, "tomorrow", "next week", a
+    /// deadline. Session 16: the pattern had matched any word beginning like a day or a month,
+    /// so "decided", "money", "monitor", "separate", "friend" and the modal "may" counted as
+    /// dates, and "It may be toggling the character set." outranked the message's real date.
+    static let datePattern = #"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december)\b|\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)\.?,?\s\d|\b\d{1,2}(st|nd|rd|th)?\s(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\b\d{1,2}(:\d\d)?\s?(am|pm)\b|\btomorrow\b|\btoday\b|\btonight\b|\bnext week\b|\bdeadline\b|\bby (the )?end of\b"#
 
     /// A pasted command or traceback ("% cvs add unheader.py …", "Traceback (most recent call
     /// last): File "/home/…", line 294"): worth nothing to a summary, and a small model copies

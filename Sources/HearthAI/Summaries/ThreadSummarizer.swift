@@ -75,7 +75,9 @@ public struct ThreadSummarizer: Sendable {
             spent.addCosts(of: output)
             do {
                 let answer = try validator.validated(output.text)
-                spent.text = LatestStatus.appended(to: answer, excerpts: SalientSentences.select(messages, perMessage: 3), validator: validator)
+                let excerpts = SalientSentences.select(messages, perMessage: 3)
+                let withStatus = LatestStatus.appended(to: answer, excerpts: excerpts, validator: validator)
+                spent.text = UnnamedWriters.inserted(into: withStatus, answer: answer, excerpts: excerpts, validator: validator)
                 return (spent, rejected)
             } catch let error as AIError {
                 lastError = error
@@ -86,9 +88,12 @@ public struct ThreadSummarizer: Sendable {
         // a summary that passes the same checks; else nothing.
         // Three a message, so the newest keeps four: a list of three decisions and a request.
         // Four sentences in a row of one message are a verbatim run the validator refuses as an
-        // echo (24+ words); then fewer, the least worth dropped first, break the run.
+        // echo (24+ words); then fewer, the least worth dropped first, break the run. A tail of a
+        // wrapped line ("domains (iedr.com and others).") is no sentence to show.
         var excerpts = SalientSentences.select(messages, perMessage: 3)
-        for index in excerpts.indices { excerpts[index].sentences.removeAll(where: validator.copiesALongRun) }
+        for index in excerpts.indices {
+            excerpts[index].sentences.removeAll { validator.copiesALongRun($0) || SalientSentences.isFragment($0) }
+        }
         for sentences in stride(from: 4, through: 2, by: -1) {
             if let fallback = SalientSentences.extractiveSummary(excerpts, maxSentences: sentences),
                let text = try? validator.validated(fallback) {
@@ -196,7 +201,10 @@ public struct ThreadSummarizer: Sendable {
         return boundary.map { String(trimmed[...$0]) } ?? trimmed
     }
 
-    /// Sentences end at ".", "!" or "?" followed by whitespace or the end ("configure.in" stays whole).
+    /// Sentences end at ".", "!" or "?" followed by whitespace or the end ("configure.in" stays
+    /// whole), but not at an initial or a title's abbreviation: "John P. Looney" and "Dr. Ito"
+    /// are one sentence's words (session 16: "John P." counted as a sentence, so a summary
+    /// naming him was held to have a sentence more than it had).
     public static func sentences(_ text: String) -> [String] {
         var result: [String] = []
         var current = ""
@@ -204,6 +212,7 @@ public struct ThreadSummarizer: Sendable {
         for (index, character) in characters.enumerated() {
             current.append(character)
             let atBoundary = index + 1 == characters.count || characters[index + 1].isWhitespace
+            if character == ".", index + 1 < characters.count, endsWithAbbreviation(current) { continue }
             if ".!?".contains(character) && atBoundary {
                 let trimmed = current.trimmingCharacters(in: .whitespaces)
                 if trimmed.count > 3 { result.append(trimmed); current = "" }
@@ -213,6 +222,20 @@ public struct ThreadSummarizer: Sendable {
         if rest.count > 15 { result.append(rest.hasSuffix(".") ? rest : rest + ".") }
         return result
     }
+
+    /// Whether `text` (ending in ".") ends with a word that is an initial ("John P.": a capital
+    /// after a capitalised word; "plan B." ends its sentence) or a title or Latin abbreviation
+    /// ("Dr.", "e.g."), after which a sentence goes on.
+    static func endsWithAbbreviation(_ text: String) -> Bool {
+        let words = text.dropLast().split(whereSeparator: \.isWhitespace)
+        let bare = (words.last.map(String.init) ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "(\"'“"))
+        if bare.count == 1, bare.first?.isUppercase == true {
+            return words.count >= 2 && words[words.count - 2].first?.isUppercase == true
+        }
+        return abbreviations.contains(bare.lowercased())
+    }
+
+    static let abbreviations: Set<String> = ["mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "vs", "e.g", "i.e", "cf", "approx"]
 }
 
 /// Summaries as the app uses them: cached per thread, regenerated when the thread grew
