@@ -775,6 +775,52 @@ import Testing
         #expect(lines.contains("repository since Monday") && lines.contains("Skip will try a checkout"), "\(lines)")
     }
 
+    /// Session 16, real list mail read for summaries: quotes marked ") >" and "&> EL>", an
+    /// attribution that is only a name and a colon, and Mulberry's "--On …" wrapped over two
+    /// lines all reached the digest as the writer's words. (A list footer under a line of
+    /// underscores was already cut, as Outlook's separator before a quoted original.)
+    @Test func otherMailersQuoteMarksAttributionsAndFootersAreNotTheWritersText() {
+        let text = """
+            Anna Weber:
+            > The server keeps dropping the connection.
+
+            Try the other cable first.
+            ) > Older text quoted with a parenthesis.
+            &> EL> Older text quoted twice over.
+            Then restart the hub.
+
+            --On Wednesday, July 24, 2002 00:18:27 +0200 Roy Smith
+            <roy@example.org> wrote:
+
+            > Seems like the mirror is down.
+            I can host a copy.
+            _______________________________________________
+            Users mailing list
+            https://lists.example.org/listinfo/users
+            """
+        #expect(MailTextTrimmer.trim(text, namedQuotes: true) == "Try the other cable first.\nThen restart the hub.\n\nI can host a copy.")
+        // The categoriser's reading is unchanged: it keeps what it always kept.
+        #expect(MailTextTrimmer.trim(text).contains(") > Older text"))
+        // A line ending in a colon before prose is the writer's own ("Here is the plan:").
+        #expect(MailTextTrimmer.trim("Here is the plan:\nWe ship on Friday.", namedQuotes: true) == "Here is the plan:\nWe ship on Friday.")
+    }
+
+    /// Narrow wrapping (under 60 characters a line) kept every line a sentence of its own ("If
+    /// you have a rogue app on your machine, what."); an aside in parentheses holding a question
+    /// mark split its sentence; a text ending in a colon read "irssi:.". A single long token
+    /// (a path) is worth nothing to a summary.
+    @Test func narrowlyWrappedLinesAndAsidesStayOneSentence() {
+        let wrapped = "Hello Eugen,\nIf you have a rogue app on your\nmachine, what keeps it from sniffing\nyour passphrase? This is why.\n- thin clients for all\n- hardware tokens too"
+        // The greeting is too short to be a sentence; the list items stay apart.
+        #expect(SalientSentences.sentences(in: wrapped) == ["If you have a rogue app on your machine, what keeps it from sniffing your passphrase?",
+                                                            "This is why.", "thin clients for all.", "hardware tokens too."])
+        #expect(ThreadSummarizer.sentences("Maybe the site should do it (how hard can it be? not very) for everyone. Then done.")
+                == ["Maybe the site should do it (how hard can it be? not very) for everyone.", "Then done."])
+        #expect(ThreadSummarizer.sentences("No X for me :( sadly. It works.") == ["No X for me :( sadly.", "It works."])
+        #expect(ThreadSummarizer.sentences("The mirror has snapshots of irssi:") == ["The mirror has snapshots of irssi."])
+        #expect(SalientSentences.score(":ext:cwg@cvs.example.net:/cvsroot/exmh.", position: 0) == 0)
+    }
+
     @Test func trimmerDropsQuotesSignaturesAndAttributionLines() {
         let text = "Sounds good.\nOn Tue, 5 Mar 2002, Bob wrote:\n> old text\n> more\nSee you.\n-- \nBob\nPhone 123"
         #expect(MailTextTrimmer.trim(text) == "Sounds good.\nSee you.")

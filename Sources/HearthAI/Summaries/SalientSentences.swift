@@ -172,8 +172,10 @@ public enum SalientSentences {
     /// last): File "/home/…", line 294"): worth nothing to a summary, and a small model copies
     /// it whole (session 11, judged set).
     static func looksLikeCode(_ sentence: String) -> Bool {
-        sentence.range(of: #"^[%$#] \S|Traceback \(most recent call last\)|File "[^"]+", line \d+|^\w+Error: "#,
-                       options: .regularExpression) != nil
+        // One long token is a path, an address or a command's argument (":ext:cwg@cvs…:/cvsroot/exmh").
+        if !sentence.contains(" ") && sentence.count > 12 { return true }
+        return sentence.range(of: #"^[%$#] \S|Traceback \(most recent call last\)|File "[^"]+", line \d+|^\w+Error: "#,
+                              options: .regularExpression) != nil
     }
 
     /// Whether `phrase` occurs in `lower` as whole words: "final" is not in "finally", "agree"
@@ -230,6 +232,8 @@ public enum SalientSentences {
         rules += [
             (#"\bI'll\b"#, "\(first) will"), (#"\bI will\b"#, "\(first) will"), (#"\bI'm\b"#, "\(first) is"),
             (#"\bI am\b"#, "\(first) is"), (#"\bI've\b"#, "\(first) has"), (#"\bI have\b"#, "\(first) has"),
+            // "I'd been thinking" is "I had": a participle after it ("Chris would been", session 16).
+            (#"\bI'd (been|seen|done|gone|had|got|gotten|heard|known|thought|written|sent|made|tried|[a-z]+ed)\b"#, "\(first) had $1"),
             (#"\bI'd\b"#, "\(first) would"), (#"\bI was\b"#, "\(first) was"),
             (#"\bmy\b"#, "\(first)'s"), (#"\bMy\b"#, "\(first)'s"), (#"\bme\b"#, first), (#"\bmyself\b"#, first),
         ]
@@ -345,6 +349,23 @@ public enum SalientSentences {
     /// A list item's marker at the start of a line: "1.", "2)", "-", "*", "•" (and quote marks).
     static let listMarker = #"^[-*•>\d.)\s]+"#
 
+    /// Short lines with a line wrapped narrowly among them ("If you have a rogue app on your
+    /// machine, what" / "keeps it from sniffing your passphrase?", session 16): a line that ends
+    /// without a mark and is followed by one starting in lower case goes on in it. A greeting
+    /// ("Hello Eugen,") and short items keep their own lines.
+    static func continuationsJoined(_ lines: [String]) -> [String] {
+        var result: [String] = []
+        for line in lines {
+            if let last = result.last, let end = last.last, !".!?:;,".contains(end),
+               line.first?.isLowercase == true, last.range(of: listItem, options: .regularExpression) == nil {
+                result[result.count - 1] = last + " " + line
+            } else {
+                result.append(line)
+            }
+        }
+        return result
+    }
+
     /// The paragraph's lines as sentences are found in them: short lines stay apart (a
     /// greeting, a list of short items), and so does every numbered or bulleted item however
     /// long ("2. The AI model download moves to the last step, …" used to be joined to the
@@ -352,7 +373,7 @@ public enum SalientSentences {
     /// prose is joined back.
     static func itemsAndProse(_ lines: [String]) -> [String] {
         guard lines.count > 1 else { return lines }
-        if lines.allSatisfy({ $0.count < 60 }) { return lines }
+        if lines.allSatisfy({ $0.count < 60 }) { return continuationsJoined(lines) }
         var result: [String] = []
         var prose: [String] = []
         for line in lines {

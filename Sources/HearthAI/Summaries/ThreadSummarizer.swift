@@ -209,16 +209,22 @@ public struct ThreadSummarizer: Sendable {
         var result: [String] = []
         var current = ""
         let characters = Array(text)
+        var openParentheses = 0
         for (index, character) in characters.enumerated() {
             current.append(character)
+            if character == "(" { openParentheses += 1 } else if character == ")" { openParentheses = max(0, openParentheses - 1) }
             let atBoundary = index + 1 == characters.count || characters[index + 1].isWhitespace
             if character == ".", index + 1 < characters.count, endsWithAbbreviation(current) { continue }
+            // "(how much more automated can it get? Well, …)" is one aside of the sentence; an
+            // unclosed parenthesis (a smiley's) does not hold the rest of the text.
+            if openParentheses > 0, characters[(index + 1)...].prefix(200).contains(")") { continue }
             if ".!?".contains(character) && atBoundary {
                 let trimmed = current.trimmingCharacters(in: .whitespaces)
                 if trimmed.count > 3 { result.append(trimmed); current = "" }
             }
         }
-        let rest = current.trimmingCharacters(in: .whitespaces)
+        var rest = current.trimmingCharacters(in: .whitespaces)
+        if rest.hasSuffix(":") || rest.hasSuffix(",") || rest.hasSuffix(";") { rest.removeLast() }   // "…snapshots of irssi:" ends a text, not a list
         if rest.count > 15 { result.append(rest.hasSuffix(".") ? rest : rest + ".") }
         return result
     }

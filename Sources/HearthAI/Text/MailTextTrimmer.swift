@@ -26,7 +26,9 @@ public enum MailTextTrimmer {
             if line == "-- " || stripped == "--"
                 || (stripped.count >= 10 && stripped.allSatisfy { $0 == "-" || $0 == "=" }) { break }
             if stripped.hasPrefix(">") || stripped.hasPrefix("|") { continue }
-            if isAttributionLine(stripped) || (namedQuotes && isOtherAttribution(stripped)) {
+            if namedQuotes && isQuoted(stripped) { continue }
+            if isAttributionLine(stripped)
+                || (namedQuotes && (isOtherAttribution(stripped) || introducesQuote(stripped, next: nextText(after: index, in: lines)))) {
                 // An attribution wrapped over two lines ("On Thu, 1 Aug 2002 17:15:27 +0100" then
                 // "\"John P. Looney\" <…> wrote:"): its date half goes too (session 12: it reached a
                 // judged summary as "Paul: On Thu, 1 Aug 2002 17:15:27 +0100.").
@@ -72,9 +74,29 @@ public enum MailTextTrimmer {
     }
 
     /// The first half of a wrapped attribution: "On", a date with digits, nothing after it that
-    /// ends a sentence ("On Thu, 1 Aug 2002 17:15:27 +0100", "On 2002-08-01, at 17:15,").
+    /// ends a sentence ("On Thu, 1 Aug 2002 17:15:27 +0100", "On 2002-08-01, at 17:15,"; Mulberry
+    /// writes "--On Wednesday, July 24, 2002 …").
     static func isAttributionDate(_ line: String) -> Bool {
-        line.count < 80 && line.range(of: #"^On .*\d"#, options: .regularExpression) != nil && !line.hasSuffix(".")
+        line.count < 80 && line.range(of: #"^[-–—]*\s*On .*\d"#, options: .regularExpression) != nil && !line.hasSuffix(".")
+    }
+
+    /// A quoted line in the marks other mailers use: ") > …" and "&> EL> …" (session 16, real
+    /// list mail: the quoted paragraph reached the digest under the quoter's name, once per
+    /// reply that quoted it), besides ">", "|" and "Name>".
+    static func isQuoted(_ line: String) -> Bool {
+        line.range(of: #"^(?:\)(?=\s|>|$)|&>)"#, options: .regularExpression) != nil
+    }
+
+    /// A short line ending in a colon right before a quoted line introduces the quote, whatever
+    /// its words: "Eugene Leitl:", "Am 3. Mai schrieb Anna:", "El lunes, Juan escribió:".
+    static func introducesQuote(_ line: String, next: String?) -> Bool {
+        guard line.hasSuffix(":"), line.count < 100, let next else { return false }
+        return next.hasPrefix(">") || next.hasPrefix("|") || isQuoted(next) || isNamedQuote(next)
+    }
+
+    /// The next line with text after `index`, trimmed.
+    static func nextText(after index: Int, in lines: [Substring]) -> String? {
+        lines.dropFirst(index + 1).lazy.map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
     }
 
     /// "Tim> About half the developers …" (a name or initials, then ">"), or "[Skip Montanaro]"
