@@ -821,6 +821,39 @@ import Testing
         #expect(SalientSentences.score(":ext:cwg@cvs.example.net:/cvsroot/exmh.", position: 0) == 0)
     }
 
+    /// Session 16, more real list mail: a display name whose first word is no given name ("The
+    /// Butterfly", "That Goddess Chick") read "When The does that" and "That would appreciate
+    /// that"; OpenPGP's armour led a summary ("The: BEGIN PGP SIGNED MESSAGE-----."); a group's
+    /// sponsor banner and unsubscribe lines reached the digest.
+    @Test func writersAreCalledByANameAndArmourAndGroupFootersAreNotText() {
+        #expect(SalientSentences.callName("Tom Becker") == "Tom")
+        #expect(SalientSentences.callName("The Butterfly") == "The Butterfly")
+        #expect(SalientSentences.callName("Dr. Ito") == "Dr. Ito")
+        #expect(SalientSentences.thirdPerson("When I do that, I see it.", speaker: "The Butterfly") == "When The Butterfly does that, The Butterfly sees it.")
+        let signed = """
+            -----BEGIN PGP SIGNED MESSAGE-----
+            Hash: SHA1
+
+            Where is that option? I run version 2.4.
+            -----BEGIN PGP SIGNATURE-----
+            iD8DBQE9
+            -----END PGP SIGNATURE-----
+            """
+        #expect(MailTextTrimmer.trim(signed, namedQuotes: true) == "Where is that option? I run version 2.4.")
+        let group = """
+            That could be interesting!
+
+            ------------------------ Yahoo! Groups Sponsor ---------------------~-->
+            Sell a Home for Top $
+            ---------------------------------------------------------------------~->
+
+            To unsubscribe from this group, send an email to:
+            group-unsubscribe@example.com
+            """
+        #expect(MailTextTrimmer.trim(group, namedQuotes: true) == "That could be interesting!")
+        #expect(MailTextTrimmer.trim("Sure.\n\nTo unsubscribe from this group, send an email to:\nx@example.com", namedQuotes: true) == "Sure.")
+    }
+
     @Test func trimmerDropsQuotesSignaturesAndAttributionLines() {
         let text = "Sounds good.\nOn Tue, 5 Mar 2002, Bob wrote:\n> old text\n> more\nSee you.\n-- \nBob\nPhone 123"
         #expect(MailTextTrimmer.trim(text) == "Sounds good.\nSee you.")

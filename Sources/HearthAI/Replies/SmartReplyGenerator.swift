@@ -111,7 +111,7 @@ public struct SmartReplyGenerator: Sendable {
     /// trailing space: the model's next word brings its own (a prompt ending in a space makes
     /// BPE models write odd tokens).
     static func opening(_ intent: ReplyIntent, sender: String) -> String {
-        let first = sender.split(separator: " ").first.map(String.init) ?? sender
+        let first = SalientSentences.callName(sender)
         let name = first == "Someone" || first.isEmpty ? "" : " " + first.prefix(1).uppercased() + first.dropFirst()
         switch intent {
         case .accept: return "Hi\(name), thanks! I'll"

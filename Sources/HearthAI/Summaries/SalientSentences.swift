@@ -139,9 +139,24 @@ public enum SalientSentences {
         return !(first.isUppercase || first.isNumber)
     }
 
+    /// What a writer is called in a sentence: the first word of their name ("Tom" of "Tom
+    /// Becker"), or the whole name when that word is not a name — a title or a function word
+    /// ("Dr Ito", "The Butterfly", "That Goddess Chick"; session 16: "When The does that",
+    /// "That would appreciate that").
+    public static func callName(_ speaker: String) -> String {
+        let words = speaker.split(separator: " ").map(String.init)
+        guard let first = words.first else { return speaker }
+        return words.count > 1 && notAGivenName.contains(first.lowercased().trimmingCharacters(in: .punctuationCharacters)) ? speaker : first
+    }
+
+    static let notAGivenName: Set<String> = [
+        "the", "that", "this", "a", "an", "my", "our", "your", "his", "her", "their", "its", "mr", "mrs", "ms", "miss", "dr",
+        "prof", "sir", "dame", "lord", "lady", "rev", "fr", "st", "team", "dear", "no", "not", "all", "just", "one", "mail",
+    ]
+
     /// The sentence as it stands when it names its writer, else "Name: sentence".
     static func named(_ sentence: String, speaker: String) -> String {
-        let first = speaker.split(separator: " ").first.map(String.init) ?? speaker
+        let first = callName(speaker)
         return sentence.contains(first) ? sentence : "\(first): \(sentence)"
     }
 
@@ -220,10 +235,10 @@ public enum SalientSentences {
 
     /// First-person phrases as the named speaker's: "I'll" → "Bob will", "my" → "Bob's".
     static func thirdPerson(_ sentence: String, speaker: String, addressee: String? = nil) -> String {
-        let first = speaker.split(separator: " ").first.map(String.init) ?? speaker
+        let first = callName(speaker)
         var text = sentence
         var rules: [(String, String)] = []
-        if let other = addressee?.split(separator: " ").first.map(String.init) {
+        if let other = addressee.map(callName) {
             // Either case: "You'll get burned" became "Skip'll get burned" (session 12), which the
             // validator then read as an unknown name.
             rules += [(#"\b[Yy]ou're\b"#, "\(other) is"), (#"\b[Yy]ou are\b"#, "\(other) is"), (#"\b[Yy]ou'll\b"#, "\(other) will"),

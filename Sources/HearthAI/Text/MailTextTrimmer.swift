@@ -26,7 +26,10 @@ public enum MailTextTrimmer {
             if line == "-- " || stripped == "--"
                 || (stripped.count >= 10 && stripped.allSatisfy { $0 == "-" || $0 == "=" }) { break }
             if stripped.hasPrefix(">") || stripped.hasPrefix("|") { continue }
-            if namedQuotes && isQuoted(stripped) { continue }
+            if namedQuotes {
+                if isQuoted(stripped) || isSignedMessageArmour(stripped, previous: index > 0 ? lines[index - 1] : nil) { continue }
+                if isFooterStart(stripped) { break }
+            }
             if isAttributionLine(stripped)
                 || (namedQuotes && (isOtherAttribution(stripped) || introducesQuote(stripped, next: nextText(after: index, in: lines)))) {
                 // An attribution wrapped over two lines ("On Thu, 1 Aug 2002 17:15:27 +0100" then
@@ -92,6 +95,21 @@ public enum MailTextTrimmer {
     static func introducesQuote(_ line: String, next: String?) -> Bool {
         guard line.hasSuffix(":"), line.count < 100, let next else { return false }
         return next.hasPrefix(">") || next.hasPrefix("|") || isQuoted(next) || isNamedQuote(next)
+    }
+
+    /// OpenPGP's clear-signing armour before the text ("-----BEGIN PGP SIGNED MESSAGE-----" and
+    /// its "Hash: SHA1" line; session 16: "The: BEGIN PGP SIGNED MESSAGE-----." led a summary).
+    static func isSignedMessageArmour(_ line: String, previous: Substring?) -> Bool {
+        if line == "-----BEGIN PGP SIGNED MESSAGE-----" { return true }
+        return line.hasPrefix("Hash: ") && previous?.trimmingCharacters(in: .whitespaces) == "-----BEGIN PGP SIGNED MESSAGE-----"
+    }
+
+    /// Where a signature block or a group's footer begins: OpenPGP's signature, a sponsor
+    /// banner of twenty dashes and more ("------------------------ Yahoo! Groups Sponsor ---…"),
+    /// a group's unsubscribe line. (A forward's "---------- Forwarded message ---------" has ten.)
+    static func isFooterStart(_ line: String) -> Bool {
+        line == "-----BEGIN PGP SIGNATURE-----" || line.hasPrefix(String(repeating: "-", count: 20))
+            || line.lowercased().hasPrefix("to unsubscribe from this group")
     }
 
     /// The next line with text after `index`, trimmed.
