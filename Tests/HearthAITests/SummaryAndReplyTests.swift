@@ -854,6 +854,23 @@ import Testing
         #expect(MailTextTrimmer.trim("Sure.\n\nTo unsubscribe from this group, send an email to:\nx@example.com", namedQuotes: true) == "Sure.")
     }
 
+    /// Session 16, 20 threads of easy_ham: 15 of 21 refused answers opened with the digest's line
+    /// head ("Chris Garrigues, Sun 9 Sep: Chris has …"), and the retry wrote the same. The head
+    /// goes; the sentence stays, under its writer's name unless it names them.
+    @Test func aDigestLineHeadInTheAnswerIsRemovedNotRefused() async throws {
+        #expect(ThreadSummarizer.withoutDigestHead("Chris Garrigues, Sun 9 Sep: Chris will email his changes.") == "Chris will email his changes.")
+        #expect(ThreadSummarizer.withoutDigestHead("Latest: Gary Murphy, Mon 2 Sep: That's very perceptive.") == "Gary: That's very perceptive.")
+        #expect(ThreadSummarizer.withoutDigestHead("Gary Murphy, James Rogers, Sun 9 Sep: It is not a database.") == "It is not a database.")
+        #expect(ThreadSummarizer.withoutDigestHead("Gregory Bolcer, Sun 9 Sep, has a good article.") == "Gregory Bolcer has a good article.")
+        #expect(ThreadSummarizer.withoutDigestHead("Bob fixed it on Sun 9 Sep.") == "Bob fixed it on Sun 9 Sep.")
+        let copyingTheHead = FakeTextGenerator { _ in "Bob Lee, Tue 14 Nov: Bob found the cause and will push a fix tonight." }
+        let output = try await ThreadSummarizer(generator: copyingTheHead).summarize(subject: "Build broken", messages: Self.thread)
+        #expect(copyingTheHead.calls == 1)
+        #expect(output.text.hasPrefix("Bob found the cause and will push a fix tonight."), "\(output.text)")
+        // KMail's attribution has no colon; it introduces the quote all the same.
+        #expect(MailTextTrimmer.trim("On Monday 09 September 2002 09:51 pm, Geege Schuman wrote\n> old\nNew text here.", namedQuotes: true) == "New text here.")
+    }
+
     @Test func trimmerDropsQuotesSignaturesAndAttributionLines() {
         let text = "Sounds good.\nOn Tue, 5 Mar 2002, Bob wrote:\n> old text\n> more\nSee you.\n-- \nBob\nPhone 123"
         #expect(MailTextTrimmer.trim(text) == "Sounds good.\nSee you.")

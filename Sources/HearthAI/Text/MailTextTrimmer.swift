@@ -91,9 +91,11 @@ public enum MailTextTrimmer {
     }
 
     /// A short line ending in a colon right before a quoted line introduces the quote, whatever
-    /// its words: "Eugene Leitl:", "Am 3. Mai schrieb Anna:", "El lunes, Juan escribió:".
+    /// its words: "Eugene Leitl:", "Am 3. Mai schrieb Anna:", "El lunes, Juan escribió:"; so
+    /// does "On … wrote" without one.
     static func introducesQuote(_ line: String, next: String?) -> Bool {
-        guard line.hasSuffix(":"), line.count < 100, let next else { return false }
+        // KMail's "On Monday 09 September 2002 09:51 pm, Geege Schuman wrote" has no colon.
+        guard line.hasSuffix(":") || (line.hasPrefix("On ") && line.hasSuffix(" wrote")), line.count < 100, let next else { return false }
         return next.hasPrefix(">") || next.hasPrefix("|") || isQuoted(next) || isNamedQuote(next)
     }
 
