@@ -644,6 +644,8 @@ import Testing
                                        instructions: SmartReplyGenerator.instructionTexts(sender: "Tim Peters"))
         #expect(note.reply("Hi Tim, thanks! I'll be happy to help you out.", intent: .accept, after: []) == nil)
         #expect(note.reply("Hi Tim, quick question: is there anything else I can help you with?", intent: .question, after: []) == nil)
+        // Session 16, random easy_ham messages: the assistant's offer, on topic or not.
+        #expect(note.reply("Hi Tim, quick question: Is there anything specific you'd like to know about Options.py?", intent: .question, after: []) == nil)
         // A yes to a note that names nothing of it, and one that does.
         #expect(note.reply("Hi Tim, thanks! I'll take a look at it tomorrow.", intent: .accept, after: []) == nil)
         #expect(note.reply("Hi Tim, thanks! I'll move my settings into Options.py.", intent: .accept, after: [])?.intent == .accept)
@@ -662,6 +664,10 @@ import Testing
             #expect(SmartReplyGenerator.addressName(address) == "Someone", "\(address)")
             #expect(SmartReplyGenerator.opening(.accept, sender: SmartReplyGenerator.addressName(address)) == "Hi, thanks! I'll")
         }
+        // A display name with no given name in front is not a greeting (session 16).
+        #expect(SmartReplyGenerator.opening(.question, sender: "That Goddess Chick") == "Hi, quick question:")
+        #expect(SmartReplyGenerator.opening(.question, sender: "Dr Ito") == "Hi, quick question:")
+        #expect(SmartReplyGenerator.opening(.question, sender: "Tom Becker") == "Hi Tom, quick question:")
     }
 
     /// Session 12, known since session 11: a name written family name first ("Starovoitov

@@ -110,9 +110,12 @@ public struct SmartReplyGenerator: Sendable {
     /// The reply's first words: the greeting, and for a refusal the word that makes it one. No
     /// trailing space: the model's next word brings its own (a prompt ending in a space makes
     /// BPE models write odd tokens).
+    /// A sender without a given name to greet ("That Goddess Chick", "The Butterfly": session
+    /// 16, "Hi That Goddess Chick,") is greeted without one, as "Someone" is.
     static func opening(_ intent: ReplyIntent, sender: String) -> String {
         let first = SalientSentences.callName(sender)
-        let name = first == "Someone" || first.isEmpty ? "" : " " + first.prefix(1).uppercased() + first.dropFirst()
+        let greetable = first != "Someone" && !first.isEmpty && !first.contains(" ")
+        let name = greetable ? " " + first.prefix(1).uppercased() + first.dropFirst() : ""
         switch intent {
         case .accept: return "Hi\(name), thanks! I'll"
         case .decline: return "Hi\(name), thanks, but unfortunately I won't be able to"
@@ -344,7 +347,8 @@ struct SmartReplyValidator {
         // conversation with it (instruct models fall back on these when unsure).
         if ["assist with that", "assist you with", "help with that request", "as an ai", "language model", "kind words",
             "happy to help", "glad to help", "help you with", "help you out", "anything else", "feel free", "how can i help",
-            "hope this helps", "let me know if you"]
+            "hope this helps", "let me know if you", "anything specific", "you'd like to know", "you would like to know",
+            "you'd like to discuss"]
             .contains(where: { lower.contains($0) }) { return false }
         if echoes(text) { return false }
         if Self.repeatsItself(words) { return false }                                        // "agree to agree to …"
