@@ -877,6 +877,19 @@ import Testing
         #expect(MailTextTrimmer.trim("On Monday 09 September 2002 09:51 pm, Geege Schuman wrote\n> old\nNew text here.", namedQuotes: true) == "New text here.")
     }
 
+    /// Session 16, 20 threads of easy_ham_2: "Ryan, Shaun" (family name first) was read as
+    /// "Ryan,", "J C Lawrence" was called "J", and a signature's name-address-link line was a
+    /// sentence worth summarising.
+    @Test func writersNamesInDirectoryOrderOrWithInitialsAndSignatureLines() {
+        #expect(SalientSentences.speakerName("\"Ryan, Shaun\" <shaun.ryan@example.ie>") == "Shaun Ryan")
+        #expect(SalientSentences.speakerName("Ryan, Shaun") == "Shaun Ryan")
+        #expect(SalientSentences.speakerName("Smith, Jones and Partners, Ltd") == "Smith, Jones and Partners, Ltd")
+        #expect(SalientSentences.callName("J C Lawrence") == "J C Lawrence")
+        #expect(SalientSentences.callName("J. Smith") == "J. Smith")
+        #expect(SalientSentences.score("David Raistrick drais@atlasta.net http://www.expita.com/nomime.html.", position: 0) == 0)
+        #expect(SalientSentences.score("The patch is at http://example.org/fix.diff for review.", position: 0) > 0)
+    }
+
     @Test func trimmerDropsQuotesSignaturesAndAttributionLines() {
         let text = "Sounds good.\nOn Tue, 5 Mar 2002, Bob wrote:\n> old text\n> more\nSee you.\n-- \nBob\nPhone 123"
         #expect(MailTextTrimmer.trim(text) == "Sounds good.\nSee you.")

@@ -146,7 +146,9 @@ public enum SalientSentences {
     public static func callName(_ speaker: String) -> String {
         let words = speaker.split(separator: " ").map(String.init)
         guard let first = words.first else { return speaker }
-        return words.count > 1 && notAGivenName.contains(first.lowercased().trimmingCharacters(in: .punctuationCharacters)) ? speaker : first
+        let bare = first.lowercased().trimmingCharacters(in: .punctuationCharacters)
+        // An initial is no name to call anyone by either ("J C Lawrence", "J. Smith").
+        return words.count > 1 && (notAGivenName.contains(bare) || bare.count == 1) ? speaker : first
     }
 
     static let notAGivenName: Set<String> = [
@@ -165,7 +167,7 @@ public enum SalientSentences {
     static func score(_ sentence: String, position: Int) -> Double {
         let lower = sentence.lowercased()
         let words = lower.split { !$0.isLetter && !$0.isNumber && $0 != "'" }
-        guard words.count >= 3, words.count <= 60, !looksLikeCode(sentence) else { return 0 }
+        guard words.count >= 3, words.count <= 60, !looksLikeCode(sentence), !isAddressLine(sentence) else { return 0 }
         if fillers.contains(where: { lower.hasPrefix($0) }) && words.count <= 8 { return 0 }
         var score = 1.0 / Double(position + 1)   // the first sentences of a message matter most
         if decisionWords.contains(where: { containsWords(lower, $0) }) { score += 2 }
@@ -182,6 +184,15 @@ public enum SalientSentences {
     /// so "decided", "money", "monitor", "separate", "friend" and the modal "may" counted as
     /// dates, and "It may be toggling the character set." outranked the message's real date.
     static let datePattern = #"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december)\b|\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)\.?,?\s\d|\b\d{1,2}(st|nd|rd|th)?\s(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\b\d{1,2}(:\d\d)?\s?(am|pm)\b|\btomorrow\b|\btoday\b|\btonight\b|\bnext week\b|\bdeadline\b|\bby (the )?end of\b"#
+
+    /// A signature's line of name, address and web page ("David Raistrick drais@atlasta.net
+    /// http://www.expita.com/nomime.html.", session 16): under three words once its addresses
+    /// and links are left out.
+    static func isAddressLine(_ sentence: String) -> Bool {
+        guard sentence.range(of: #"\S+@\S+\.\S+|https?://\S+|www\.\S+"#, options: .regularExpression) != nil else { return false }
+        let rest = sentence.replacingOccurrences(of: #"\S+@\S+\.\S+|https?://\S+|www\.\S+"#, with: " ", options: .regularExpression)
+        return rest.split { !$0.isLetter && !$0.isNumber }.count < 3
+    }
 
     /// A pasted command or traceback ("% cvs add unheader.py …", "Traceback (most recent call
     /// last): File "/home/…", line 294"): worth nothing to a summary, and a small model copies
@@ -230,6 +241,13 @@ public enum SalientSentences {
         var name = sender.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
         if let angle = name.firstIndex(of: "<") { name = String(name[..<angle]).trimmingCharacters(in: CharacterSet(charactersIn: "\"' ")) }
         if name.contains("@") { name = String(name.split(separator: "@").first ?? Substring(name)) }
+        // "Ryan, Shaun" (a directory's family name first, as Exchange and Outlook show people)
+        // is Shaun Ryan; session 16: the digest read "Ryan,: Is this …".
+        let parts = name.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        if parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts[1].split(separator: " ").count <= 2,
+           parts.allSatisfy({ $0.first?.isUppercase == true }) {
+            name = parts[1] + " " + parts[0]
+        }
         return name.isEmpty ? "Someone" : name
     }
 
