@@ -888,6 +888,10 @@ import Testing
         #expect(SalientSentences.callName("J. Smith") == "J. Smith")
         #expect(SalientSentences.score("David Raistrick drais@atlasta.net http://www.expita.com/nomime.html.", position: 0) == 0)
         #expect(SalientSentences.score("The patch is at http://example.org/fix.diff for review.", position: 0) > 0)
+        // A link is left out of the digest: its digits read as figures the thread never gave,
+        // and the one thread's fallback summary was refused for them (nothing was shown).
+        #expect(SalientSentences.sentences(in: "NASA plans to read minds at airports http://example.org/n/20020817-704732.htm\n\nIt is bizarre, really.")
+                == ["NASA plans to read minds at airports.", "It is bizarre, really."])
     }
 
     @Test func trimmerDropsQuotesSignaturesAndAttributionLines() {

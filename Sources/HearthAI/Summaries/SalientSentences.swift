@@ -326,8 +326,12 @@ public enum SalientSentences {
         for paragraph in text.components(separatedBy: "\n\n") {
             let lines = paragraph.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             for line in itemsAndProse(lines) {
-                let collapsed = line.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
+                // A link is no words of a summary; the validator read its digits as figures the
+                // thread never gave ("…/20020817-704732.htm.", session 16), and nothing was shown.
+                let collapsed = line.replacingOccurrences(of: #"<?(https?://|www\.)[^\s>]+>?"#, with: " ", options: .regularExpression)
+                    .replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
                     .replacingOccurrences(of: listMarker, with: "", options: .regularExpression)
+                    .trimmingCharacters(in: .whitespaces)
                 result += ThreadSummarizer.sentences(collapsed).map(withoutGreeting).filter { !$0.isEmpty }
             }
         }
