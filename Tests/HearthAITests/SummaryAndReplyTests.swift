@@ -630,12 +630,12 @@ import Testing
         #expect(validator.reply("Hi Dana, thanks, but unfortunately I won't be able to reply to your message.", intent: .decline, after: []) == nil)
         #expect(validator.reply("Hi Dana, thanks, but unfortunately I won't be able to check this e-mail today.", intent: .decline, after: []) == nil)
         #expect(validator.reply("Hi Dana, thanks, but unfortunately I won't be able to review the draft by Friday.", intent: .decline, after: []) != nil)
-        #expect(!SmartReplyValidator.refusesTheMessageItself("Hi Dana, thanks, but unfortunately I won't be able to sign the letter by Friday."))
+        #expect(!SmartReplyValidator.isAboutTheMessageItself("Hi Dana, thanks, but unfortunately I won't be able to sign the letter by Friday."))
         // Declining to answer the person one is answering (session 13, the judged set's ie-dns thread).
-        #expect(SmartReplyValidator.refusesTheMessageItself("Hi John, thanks, but unfortunately I won't be able to send you an e-mail reply."))
-        #expect(SmartReplyValidator.refusesTheMessageItself("Hi John, thanks, but unfortunately I won't be able to respond to you this week."))
-        #expect(!SmartReplyValidator.refusesTheMessageItself("Hi John, thanks, but unfortunately I won't be able to reply to the customer before Friday."))
-        #expect(!SmartReplyValidator.refusesTheMessageItself("Hi John, thanks, but unfortunately I won't be able to get back to you on this before Monday."))
+        #expect(SmartReplyValidator.isAboutTheMessageItself("Hi John, thanks, but unfortunately I won't be able to send you an e-mail reply."))
+        #expect(SmartReplyValidator.isAboutTheMessageItself("Hi John, thanks, but unfortunately I won't be able to respond to you this week."))
+        #expect(!SmartReplyValidator.isAboutTheMessageItself("Hi John, thanks, but unfortunately I won't be able to reply to the customer before Friday."))
+        #expect(!SmartReplyValidator.isAboutTheMessageItself("Hi John, thanks, but unfortunately I won't be able to get back to you on this before Monday."))
     }
 
     @Test func repliesInTheAssistantsVoiceOrAboutNothingInTheMessageAreDropped() {
@@ -654,6 +654,9 @@ import Testing
         let request = SmartReplyValidator(original: "Can you join the review on Friday?", subject: "Review", sender: "Alice Martin",
                                           instructions: SmartReplyGenerator.instructionTexts(sender: "Alice Martin"))
         #expect(request.reply("Hi Alice, thanks! I'll be there.", intent: .accept, after: [])?.intent == .accept)
+        // A yes that only promises the reply it is (session 16, random easy_ham messages).
+        #expect(request.reply("Hi Alice, thanks! I'll write a reply to you soon.", intent: .accept, after: []) == nil)
+        #expect(request.reply("Hi Alice, thanks! I'll follow up on this email.", intent: .accept, after: []) == nil)
     }
 
     @Test func aBareAddressIsGreetedByAFirstNameOnlyWhenItHoldsOne() {
