@@ -671,6 +671,8 @@ import Testing
         #expect(SmartReplyGenerator.opening(.question, sender: "That Goddess Chick") == "Hi, quick question:")
         #expect(SmartReplyGenerator.opening(.question, sender: "Dr Ito") == "Hi, quick question:")
         #expect(SmartReplyGenerator.opening(.question, sender: "Tom Becker") == "Hi Tom, quick question:")
+        #expect(SmartReplyGenerator.opening(.question, sender: "uncle_slacky") == "Hi, quick question:")
+        #expect(SmartReplyGenerator.opening(.question, sender: "Anne-Marie O'Neill") == "Hi Anne-Marie, quick question:")
     }
 
     /// Session 12, known since session 11: a name written family name first ("Starovoitov

@@ -111,10 +111,12 @@ public struct SmartReplyGenerator: Sendable {
     /// trailing space: the model's next word brings its own (a prompt ending in a space makes
     /// BPE models write odd tokens).
     /// A sender without a given name to greet ("That Goddess Chick", "The Butterfly": session
-    /// 16, "Hi That Goddess Chick,") is greeted without one, as "Someone" is.
+    /// 16, "Hi That Goddess Chick,") is greeted without one, as "Someone" is…
     static func opening(_ intent: ReplyIntent, sender: String) -> String {
         let first = SalientSentences.callName(sender)
+        // …nor is a handle ("uncle_slacky", "jm2"): "Hi Uncle_slacky," (session 16).
         let greetable = first != "Someone" && !first.isEmpty && !first.contains(" ")
+            && first.allSatisfy { $0.isLetter || "-'’.".contains($0) }
         let name = greetable ? " " + first.prefix(1).uppercased() + first.dropFirst() : ""
         switch intent {
         case .accept: return "Hi\(name), thanks! I'll"
