@@ -361,18 +361,20 @@ import Testing
     @Test func aSummaryLeavingOutTheNewestMessageGetsItsStatusUnderItsWritersName() async throws {
         let thread = Self.thread + [ThreadMessageText(sender: "Alice Martin", date: Date(timeIntervalSince1970: 1_700_172_800),
                                                       text: "Thanks. The nightly build passed again. Carla will tag the release on Monday.")]
-        let earlyOnly = FakeTextGenerator { _ in "Alice Martin reported the broken build. Bob Lee found that the cache directory moved and will push a fix." }
-        let output = try await ThreadSummarizer(generator: earlyOnly).summarize(subject: "Build broken", messages: thread)
-        #expect(output.text == "Alice Martin reported the broken build. Bob Lee found that the cache directory moved and will push a fix. "
-                + "Alice: The nightly build passed again. Carla will tag the release on Monday.")
+        let earlyOnly = "Alice Martin reported the broken build. Bob Lee found that the cache directory moved and will push a fix."
+        #expect(try await Self.summary(answering: earlyOnly, subject: "Build broken", messages: thread)
+                == earlyOnly + " Alice: The nightly build passed again. Carla will tag the release on Monday.")
         // An answer that already says it is shown as it is.
         let covering = "Bob Lee fixed the moved cache directory. The nightly build passed again, and Carla will tag the release on Monday."
-        let whole = try await ThreadSummarizer(generator: FakeTextGenerator { _ in covering }).summarize(subject: "Build broken", messages: thread)
-        #expect(whole.text == covering)
+        #expect(try await Self.summary(answering: covering, subject: "Build broken", messages: thread) == covering)
         // Within four sentences: a three-sentence answer gets one more, the worthiest (the date).
         let three = "Alice Martin reported the broken build. Bob Lee found the cause. Bob will push a fix."
-        let one = try await ThreadSummarizer(generator: FakeTextGenerator { _ in three }).summarize(subject: "Build broken", messages: thread)
-        #expect(one.text == three + " Alice: Carla will tag the release on Monday.")
+        #expect(try await Self.summary(answering: three, subject: "Build broken", messages: thread) == three + " Alice: Carla will tag the release on Monday.")
+    }
+
+    /// What the summariser shows when the model answers `answer` to every prompt.
+    static func summary(answering answer: String, subject: String, messages: [ThreadMessageText]) async throws -> String {
+        try await ThreadSummarizer(generator: FakeTextGenerator { _ in answer }).summarize(subject: subject, messages: messages).text
     }
 
     /// Session 16: four of the eight judged summaries named only the one who asked (the console
@@ -387,20 +389,18 @@ import Testing
                               text: "It may be toggling the alternate character set. Sending ^O to the tty should flip it back before Monday."),
             ThreadMessageText(sender: "John P. Looney", date: day.addingTimeInterval(7_200), text: "Ah right. Seems OK now, I'll reboot it tonight to be sure."),
         ]
-        let askerOnly = FakeTextGenerator { _ in "John P. Looney is getting weird characters on the serial console of the old server." }
-        let output = try await ThreadSummarizer(generator: askerOnly).summarize(subject: "serial console", messages: thread)
-        #expect(output.text == "John P. Looney is getting weird characters on the serial console of the old server. "
-                + "Paul: Sending ^O to the tty should flip it back before Monday. Seems OK now, John will reboot it tonight to be sure.")
+        let askerOnly = "John P. Looney is getting weird characters on the serial console of the old server."
+        #expect(try await Self.summary(answering: askerOnly, subject: "serial console", messages: thread) == askerOnly
+                + " Paul: Sending ^O to the tty should flip it back before Monday. Seems OK now, John will reboot it tonight to be sure.")
         // A summary that names Paul already is left as it is (but for the status).
         let both = "John P. Looney is getting weird characters on the console. Paul suggested sending ^O to the tty."
-        let named = try await ThreadSummarizer(generator: FakeTextGenerator { _ in both }).summarize(subject: "serial console", messages: thread)
-        #expect(named.text == both + " Seems OK now, John will reboot it tonight to be sure.")
+        #expect(try await Self.summary(answering: both, subject: "serial console", messages: thread) == both + " Seems OK now, John will reboot it tonight to be sure.")
         // A writer known only by an address's local part is not named in a sentence.
         let unnamed = thread.map { message in
             message.sender == "Paul McAuley" ? ThreadMessageText(sender: "pmca@example.org", date: message.date, text: message.text) : message
         }
-        let noName = try await ThreadSummarizer(generator: askerOnly).summarize(subject: "serial console", messages: unnamed)
-        #expect(!noName.text.contains("pmca") && !noName.text.contains("^O"), "\(noName.text)")
+        let noName = try await Self.summary(answering: askerOnly, subject: "serial console", messages: unnamed)
+        #expect(!noName.contains("pmca") && !noName.contains("^O"), "\(noName)")
     }
 
     /// An initial or a title's abbreviation does not end a sentence: "John P." counted as a
