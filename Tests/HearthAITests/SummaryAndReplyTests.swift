@@ -423,6 +423,12 @@ import Testing
         #expect(third("I can help, I won't wait, I read it.") == "Tom can help, Tom won't wait, Tom read it.")
         #expect(third("I also agree, I never sent it.") == "Tom also agrees, Tom never sent it.")
         #expect(third("I'll review it.") == "Tom will review it.")
+        // "I'd" before a participle is "I had" (session 16: "Chris would been thinking of").
+        #expect(third("I'd been thinking of it, so I'd check it in.") == "Tom had been thinking of it, so Tom would check it in.")
+        #expect(third("I'd tried that.") == "Tom had tried that.")
+        // After the auxiliary of a question the verb stays bare (session 16, the demo: "Jonas breaks").
+        #expect(third("Is that the new token or did I break something?") == "Is that the new token or did Tom break something?")
+        #expect(third("Should I use it? I use it daily.") == "Should Tom use it? Tom uses it daily.")
         // Session 12, the judged timtest thread: "I since got rid of bayes.ini" read "Tim sinces
         // got rid", and "You'll get burned" (to the one other person) "Skip'll get burned".
         #expect(third("Note that I since got rid of bayes.ini.") == "Note that Tom since got rid of bayes.ini.")

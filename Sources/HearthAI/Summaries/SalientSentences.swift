@@ -290,10 +290,20 @@ public enum SalientSentences {
             guard let whole = Range(match.range, in: result), let verbRange = Range(match.range(at: 2), in: result) else { continue }
             let between = Range(match.range(at: 1), in: result).map { String(result[$0]) } ?? ""
             let verb = String(result[verbRange])
-            result.replaceSubrange(whole, with: "\(name) \(between)\(presentThirdPerson(verb))")
+            // In a question the auxiliary comes first and the verb stays bare: "did I break
+            // something?" is "did Jonas break something?" (session 16, the demo: "Jonas breaks").
+            let before = result[..<whole.lowerBound].split(whereSeparator: \.isWhitespace).last.map { $0.lowercased() } ?? ""
+            let bare = Self.questionAuxiliaries.contains(before.replacingOccurrences(of: "’", with: "'"))
+            result.replaceSubrange(whole, with: "\(name) \(between)\(bare ? verb : presentThirdPerson(verb))")
         }
         return result
     }
+
+    /// Auxiliaries that put "I" after them in a question ("can I", "didn't I", "should I").
+    static let questionAuxiliaries: Set<String> = [
+        "do", "did", "does", "can", "could", "will", "would", "should", "shall", "may", "might", "must",
+        "don't", "didn't", "can't", "couldn't", "won't", "wouldn't", "shouldn't",
+    ]
 
     /// A first person's present-tense verb in the third person; any other word as it is.
     static func presentThirdPerson(_ word: String) -> String {
