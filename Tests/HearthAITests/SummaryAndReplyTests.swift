@@ -880,6 +880,11 @@ import Testing
         #expect(ThreadSummarizer.withoutDigestHead("Gary Murphy, James Rogers, Sun 9 Sep: It is not a database.") == "It is not a database.")
         #expect(ThreadSummarizer.withoutDigestHead("Gregory Bolcer, Sun 9 Sep, has a good article.") == "Gregory Bolcer has a good article.")
         #expect(ThreadSummarizer.withoutDigestHead("Bob fixed it on Sun 9 Sep.") == "Bob fixed it on Sun 9 Sep.")
+        // The thread, not the head, says whose sentence it is (the demo: Alex's head on Jonas's words).
+        let dark = [ThreadMessageText(sender: "Jonas Weber", date: Date(), text: "The header text is dark grey on almost black. Did I break something?"),
+                    ThreadMessageText(sender: "Alex Morgan", date: Date(), text: "That's the old token, use text-secondary.")]
+        #expect(ThreadSummarizer.withoutDigestHead("Alex Morgan, Wed 1 Oct: The header text is dark grey on almost black.", messages: dark)
+                == "Jonas: The header text is dark grey on almost black.")
         let copyingTheHead = FakeTextGenerator { _ in "Bob Lee, Tue 14 Nov: Bob found the cause and will push a fix tonight." }
         let output = try await ThreadSummarizer(generator: copyingTheHead).summarize(subject: "Build broken", messages: Self.thread)
         #expect(copyingTheHead.calls == 1)

@@ -66,7 +66,7 @@ public struct ThreadSummarizer: Sendable {
                 output = try await generator.generate(prompt, options: GenerationOptions(
                     maxTokens: maxNewTokens, timeoutSeconds: remaining, stopSequences: ["\n\n", "<|im_end|>"],
                     stopAfterSentences: Self.sentenceLimit, openingChoices: openings, stablePrefixMessages: 1 + Self.example.count))
-                output.text = Self.withoutDigestHead(Self.droppingUnfinishedTail(output.text))
+                output.text = Self.withoutDigestHead(Self.droppingUnfinishedTail(output.text), messages: messages)
             } catch let error as AIError {
                 guard case .timedOut = error, extractiveOnTimeout else { throw error }
                 lastError = error
@@ -193,8 +193,12 @@ public struct ThreadSummarizer: Sendable {
     /// Session 16, 20 threads of easy_ham: 15 of 21 refused answers were refused for that alone,
     /// and the retry, with the same digest, wrote the same line. What follows the head is the
     /// digest's sentence in the third person; it stays, under its writer's name unless it names
-    /// them. A head naming several people loses the names (whose words they are is unknown).
-    static func withoutDigestHead(_ answer: String) -> String {
+    /// them. Whose sentence it is comes from the thread, not from the head: the model put one
+    /// writer's head on another's sentence ("Alex: The header text is dark grey …", which Jonas
+    /// wrote; the demo). The message sharing the longest run of words with the sentence (four
+    /// or more) names its writer; else a head naming one person does, and a head naming several
+    /// loses the names.
+    static func withoutDigestHead(_ answer: String, messages: [ThreadMessageText] = []) -> String {
         let pattern = #"^(?:(?:Latest|Earlier):\s*)?(.{1,120}?),\s(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s\d{1,2}\s[A-Z][a-z]{2}:\s*"#
         // A line's date written into a sentence ("Gregory Bolcer, Sun 9 Sep, has a good article") goes.
         let answer = answer.replacingOccurrences(of: #",\s(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s\d{1,2}\s[A-Z][a-z]{2},"#, with: "", options: .regularExpression)
@@ -205,7 +209,18 @@ public struct ThreadSummarizer: Sendable {
             .replacingOccurrences(of: #",\s(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s\d{1,2}\s[A-Z][a-z]{2}:\s*$"#, with: "", options: .regularExpression)
         let rest = String(answer[head.upperBound...])
         guard !rest.isEmpty else { return answer }
+        if let writer = writer(of: sentences(rest).first ?? rest, in: messages) { return SalientSentences.named(rest, speaker: writer) }
         return names.contains(",") ? rest : SalientSentences.named(rest, speaker: names)
+    }
+
+    /// The writer of the message `sentence` shares the longest run of words with, four or more.
+    static func writer(of sentence: String, in messages: [ThreadMessageText]) -> String? {
+        let runs = messages.map { message in
+            (SalientSentences.speakerName(message.sender),
+             Grounding(sources: [MailTextTrimmer.trim(message.text, maxCharacters: 4_000, namedQuotes: true)]).longestCopiedRun(in: sentence))
+        }
+        guard let best = runs.max(by: { $0.1 < $1.1 }), best.1 >= 4 else { return nil }
+        return best.0
     }
 
     /// The answer without an unfinished last sentence (cut by the token cap, or the model's end
