@@ -153,6 +153,19 @@ import Testing
         // becomes any clearer" was refused while Chris had written of "this issue").
         #expect(claims.misattributed(in: "Justin's prepared patch for the Makefile is small.") == nil)
         #expect(claims.misattributed(in: "Justin preparing a patch for the Makefile.") == nil)
+        // Session 16, the judged ie-dns thread: John wrote "James, last week … I noticed that
+        // ns0 and banba were out of synch"; the summary said James noticed it. A clause after
+        // the verb has its subject as the head, and a name that only addresses its person says
+        // nothing of them.
+        let dns = [ThreadMessageText(sender: "James Raftery", date: Date(), text: "Four of the nameservers are out of date."),
+                   ThreadMessageText(sender: "John McCormac", date: Date(),
+                                     text: "James, last week I noticed that ns0.example.ie and ns1.example.ie were out of synch.")]
+        let dnsClaims = ActionClaims(people: ThreadPeople(messages: dns))
+        #expect(dnsClaims.misattributed(in: "James noticed that ns0.example.ie and ns1.example.ie were out of synch.") != nil)
+        #expect(dnsClaims.misattributed(in: "John noticed that ns0.example.ie and ns1.example.ie were out of synch.") == nil)
+        #expect(ThreadPeople.onlyAddresses("James, last week I noticed it.", names: ["james", "raftery"]))
+        #expect(!ThreadPeople.onlyAddresses("James, James's fix works.", names: ["james", "raftery"]))
+        #expect(!ThreadPeople.onlyAddresses("As James said, it works.", names: ["james", "raftery"]))
     }
 
     /// The demo's usability thread came back as "Alex Morgan, Priya Raman, and Priya Raman will

@@ -59,7 +59,13 @@ struct ActionClaims: Sendable {
               !IdentityClaims.copulas.contains(verb), !IdentityClaims.determiners.contains(verb) else { return nil }
         var phrase: [String] = []
         at += 1
-        while at < words.count && !IdentityClaims.phraseEnds.contains(words[at]) { phrase.append(words[at]); at += 1 }
+        // "noticed that ns0 and banba were out of synch": the clause's subject is the head
+        // (session 16, judged ie-dns thread: "James noticed that …", which John wrote of himself).
+        let clause = at < words.count && words[at] == "that"
+        if clause { at += 1 }
+        while at < words.count && !IdentityClaims.phraseEnds.contains(words[at]) && !(clause && auxiliaries.contains(words[at])) {
+            phrase.append(words[at]); at += 1
+        }
         guard let head = phrase.last, head.count >= 3, !IdentityClaims.vagueHeads.contains(head) else { return nil }
         return (verb, head)
     }

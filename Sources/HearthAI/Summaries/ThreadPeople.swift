@@ -30,13 +30,26 @@ struct ThreadPeople: Sendable {
                     context[speaker, default: []].formUnion(words)
                     own[speaker, default: []].append(words)
                 }
-                // Sentences of anyone that name the person speak of them too.
-                for (person, names) in nameWords where person != speaker && !words.isDisjoint(with: names) {
+                // Sentences of anyone that name the person speak of them too, but for a name
+                // that only addresses them ("James, last week I noticed …" says nothing of James).
+                for (person, names) in nameWords where person != speaker && !words.isDisjoint(with: names)
+                    && !Self.onlyAddresses(sentence, names: names) {
                     context[person, default: []].formUnion(words)
                 }
             }
         }
         people = speakers.sorted().map { Person(names: nameWords[$0] ?? [], context: context[$0] ?? [], ownSentences: own[$0] ?? []) }
+    }
+
+    /// The sentence names the person only to address them: it opens with their name and a
+    /// comma ("James, …", "Hi James, …") and does not name them again.
+    static func onlyAddresses(_ sentence: String, names: [String]) -> Bool {
+        let lower = sentence.lowercased().replacingOccurrences(of: #"^(hi|hello|hey|dear)\s+"#, with: "", options: .regularExpression)
+        guard let comma = lower.firstIndex(of: ","), lower.distance(from: lower.startIndex, to: comma) <= 40 else { return false }
+        let opening = Grounding.words(String(lower[..<comma]))
+        guard !opening.isEmpty, opening.allSatisfy(names.contains) else { return false }
+        let rest = Set(Grounding.words(String(lower[comma...])).map(plain))
+        return rest.isDisjoint(with: names)
     }
 
     /// The person one of whose name words `word` is.
