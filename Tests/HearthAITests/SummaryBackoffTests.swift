@@ -82,6 +82,11 @@ import Testing
         #expect(SentenceCounter.completeSentences(in: "The demo moved to Tuesday. Bob") == 1)
         #expect(SentenceCounter.completeSentences(in: "We use configure.in now. Is it fine? Yes! Done. ") == 4)   // "configure.in" is no boundary
         #expect(SentenceCounter.completeSentences(in: "1. First point here. ") == 1)
+        // The validator's rule (SentenceBoundary): an initial or a title does not end a sentence,
+        // so decoding is not stopped inside "John P. Looney" (session 16 review).
+        #expect(SentenceCounter.completeSentences(in: "John P. Looney and Dr. Ito fixed it. Then") == 1)
+        #expect(SentenceCounter.completeSentences(in: "John P. Looney and Dr. Ito fixed it. Then")
+                == ThreadSummarizer.sentences("John P. Looney and Dr. Ito fixed it.").count)
     }
 }
 

@@ -86,20 +86,10 @@ public protocol TextGenerator: Sendable {
 
 /// Counts finished sentences in generated text, to stop decoding once enough are written.
 enum SentenceCounter {
-    /// Sentences ended by ".", "!" or "?" followed by whitespace, each longer than 3 characters
-    /// (so "e.g. " or "1. " rarely count; the same rule as `ThreadSummarizer.sentences`).
+    /// Sentences finished and followed by whitespace, by `SentenceBoundary`'s rule (the one the
+    /// summary's validator counts by: "John P. Looney …" is not a sentence ended at "P.").
     static func completeSentences(in text: String) -> Int {
-        var count = 0
-        var length = 0
-        var previous: Character?
-        for character in text {
-            if let previous, ".!?".contains(previous), character.isWhitespace {
-                if length > 3 { count += 1; length = 0 }
-            }
-            if !(character.isWhitespace && length == 0) { length += 1 }
-            previous = character
-        }
-        return count
+        SentenceBoundary.split(text).sentences.filter(\.followedByWhitespace).count
     }
 
     /// Whether `text` ends on the end of a sentence that `completeSentences` does not count yet
@@ -116,10 +106,12 @@ enum SentenceCounter {
         guard last == "." else { return true }
         let word = body.reversed().prefix { $0.isLetter || $0.isNumber }
         guard word.count >= 3, word.contains(where: \.isLetter) else { return false }
-        return !abbreviations.contains(String(word.reversed()).lowercased())
+        let lower = String(word.reversed()).lowercased()
+        return !abbreviations.contains(lower) && !SentenceBoundary.abbreviations.contains(lower)
     }
 
-    /// Abbreviations of three letters or more that a dot does not end a sentence after.
+    /// Abbreviations of three letters or more after which the decoder waits for the next token
+    /// before calling a sentence finished (besides `SentenceBoundary.abbreviations`).
     static let abbreviations: Set<String> = [
         "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
         "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",

@@ -169,6 +169,10 @@ public struct ThreadSummarizer: Sendable {
 
     static let strictNote = "(Only PEOPLE may be named.)"
 
+    /// A digest line's day as the prompt writes it ("Sun 9 Sep", `dateFormat` "EEE d MMM"): the
+    /// validator and `withoutDigestHead` recognise the line heads by it.
+    static let lineDate = #"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s\d{1,2}\s[A-Z][a-z]{2}"#
+
     static func prompt(subject: String, excerpts: [SalientSentences.Excerpt], strict: Bool) -> [ChatMessage] {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -199,14 +203,14 @@ public struct ThreadSummarizer: Sendable {
     /// or more) names its writer; else a head naming one person does, and a head naming several
     /// loses the names.
     static func withoutDigestHead(_ answer: String, messages: [ThreadMessageText] = []) -> String {
-        let pattern = #"^(?:(?:Latest|Earlier):\s*)?(.{1,120}?),\s(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s\d{1,2}\s[A-Z][a-z]{2}:\s*"#
         // A line's date written into a sentence ("Gregory Bolcer, Sun 9 Sep, has a good article") goes.
-        let answer = answer.replacingOccurrences(of: #",\s(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s\d{1,2}\s[A-Z][a-z]{2},"#, with: "", options: .regularExpression)
-        guard let head = answer.range(of: pattern, options: .regularExpression) else {
-            return answer.replacingOccurrences(of: #"^(?:Latest|Earlier):\s*"#, with: "", options: .regularExpression)
+        let answer = answer.replacingOccurrences(of: ",\\s" + lineDate + ",", with: "", options: .regularExpression)
+        let marker = #"^(?:(?:Latest|Earlier):\s*)"#
+        guard let head = answer.range(of: marker + "?(.{1,120}?),\\s" + lineDate + #":\s*"#, options: .regularExpression) else {
+            return answer.replacingOccurrences(of: marker, with: "", options: .regularExpression)
         }
-        let names = String(answer[head]).replacingOccurrences(of: #"^(?:(?:Latest|Earlier):\s*)"#, with: "", options: .regularExpression)
-            .replacingOccurrences(of: #",\s(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s\d{1,2}\s[A-Z][a-z]{2}:\s*$"#, with: "", options: .regularExpression)
+        let names = String(answer[head]).replacingOccurrences(of: marker, with: "", options: .regularExpression)
+            .replacingOccurrences(of: ",\\s" + lineDate + #":\s*$"#, with: "", options: .regularExpression)
         let rest = String(answer[head.upperBound...])
         guard !rest.isEmpty else { return answer }
         if let writer = writer(of: sentences(rest).first ?? rest, in: messages) { return SalientSentences.named(rest, speaker: writer) }
@@ -236,47 +240,14 @@ public struct ThreadSummarizer: Sendable {
         return boundary.map { String(trimmed[...$0]) } ?? trimmed
     }
 
-    /// Sentences end at ".", "!" or "?" followed by whitespace or the end ("configure.in" stays
-    /// whole), but not at an initial or a title's abbreviation: "John P. Looney" and "Dr. Ito"
-    /// are one sentence's words (session 16: "John P." counted as a sentence, so a summary
-    /// naming him was held to have a sentence more than it had).
+    /// The sentences of `text` by `SentenceBoundary`'s rule; a last one without its mark is
+    /// kept (with a full stop) when longer than 15 characters.
     public static func sentences(_ text: String) -> [String] {
-        var result: [String] = []
-        var current = ""
-        let characters = Array(text)
-        var openParentheses = 0
-        for (index, character) in characters.enumerated() {
-            current.append(character)
-            if character == "(" { openParentheses += 1 } else if character == ")" { openParentheses = max(0, openParentheses - 1) }
-            let atBoundary = index + 1 == characters.count || characters[index + 1].isWhitespace
-            if character == ".", index + 1 < characters.count, endsWithAbbreviation(current) { continue }
-            // "(how much more automated can it get? Well, …)" is one aside of the sentence; an
-            // unclosed parenthesis (a smiley's) does not hold the rest of the text.
-            if openParentheses > 0, characters[(index + 1)...].prefix(200).contains(")") { continue }
-            if ".!?".contains(character) && atBoundary {
-                let trimmed = current.trimmingCharacters(in: .whitespaces)
-                if trimmed.count > 3 { result.append(trimmed); current = "" }
-            }
-        }
-        var rest = current.trimmingCharacters(in: .whitespaces)
-        if rest.hasSuffix(":") || rest.hasSuffix(",") || rest.hasSuffix(";") { rest.removeLast() }   // "…snapshots of irssi:" ends a text, not a list
-        if rest.count > 15 { result.append(rest.hasSuffix(".") ? rest : rest + ".") }
-        return result
+        let (finished, rest) = SentenceBoundary.split(text)
+        var last = rest
+        if last.hasSuffix(":") || last.hasSuffix(",") || last.hasSuffix(";") { last.removeLast() }   // "…snapshots of irssi:" ends a text, not a list
+        return finished.map(\.text) + (last.count > 15 ? [last.hasSuffix(".") ? last : last + "."] : [])
     }
-
-    /// Whether `text` (ending in ".") ends with a word that is an initial ("John P.": a capital
-    /// after a capitalised word; "plan B." ends its sentence) or a title or Latin abbreviation
-    /// ("Dr.", "e.g."), after which a sentence goes on.
-    static func endsWithAbbreviation(_ text: String) -> Bool {
-        let words = text.dropLast().split(whereSeparator: \.isWhitespace)
-        let bare = (words.last.map(String.init) ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "(\"'“"))
-        if bare.count == 1, bare.first?.isUppercase == true {
-            return words.count >= 2 && words[words.count - 2].first?.isUppercase == true
-        }
-        return abbreviations.contains(bare.lowercased())
-    }
-
-    static let abbreviations: Set<String> = ["mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "vs", "e.g", "i.e", "cf", "approx"]
 }
 
 /// Summaries as the app uses them: cached per thread, regenerated when the thread grew
