@@ -913,6 +913,9 @@ import Testing
         #expect(SalientSentences.speakerName("\"Ryan, Shaun\" <shaun.ryan@example.ie>") == "Shaun Ryan")
         #expect(SalientSentences.speakerName("Ryan, Shaun") == "Shaun Ryan")
         #expect(SalientSentences.speakerName("Smith, Jones and Partners, Ltd") == "Smith, Jones and Partners, Ltd")
+        // A company's or a generation's suffix after the comma is no given name (review).
+        #expect(SalientSentences.speakerName("Acme, Inc.") == "Acme, Inc.")
+        #expect(SalientSentences.speakerName("Smith, Jr") == "Smith, Jr")
         #expect(SalientSentences.callName("J C Lawrence") == "J C Lawrence")
         #expect(SalientSentences.callName("J. Smith") == "J. Smith")
         #expect(SalientSentences.score("David Raistrick drais@atlasta.net http://www.expita.com/nomime.html.", position: 0) == 0)

@@ -245,11 +245,16 @@ public enum SalientSentences {
         // is Shaun Ryan; session 16: the digest read "Ryan,: Is this …".
         let parts = name.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         if parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts[1].split(separator: " ").count <= 2,
-           parts.allSatisfy({ $0.first?.isUppercase == true }) {
+           parts.allSatisfy({ $0.first?.isUppercase == true }),
+           !nameSuffixes.contains(parts[1].lowercased().trimmingCharacters(in: .punctuationCharacters)) {
             name = parts[1] + " " + parts[0]
         }
         return name.isEmpty ? "Someone" : name
     }
+
+    /// What follows a comma in a name without being a given name: "Acme, Inc", "Smith, Jr".
+    static let nameSuffixes: Set<String> = ["inc", "ltd", "llc", "llp", "plc", "corp", "co", "gmbh", "ag", "sa", "bv", "nv",
+                                            "pty ltd", "jr", "sr", "ii", "iii", "phd", "md", "esq"]
 
     /// First-person phrases as the named speaker's: "I'll" → "Bob will", "my" → "Bob's".
     static func thirdPerson(_ sentence: String, speaker: String, addressee: String? = nil) -> String {

@@ -51,7 +51,7 @@ public struct SummaryValidator: Sendable {
         if let leak { throw AIError.unusableOutput("the summary repeats the prompt (\"\(leak)\")") }
         // The digest's line heads ("Carla Diaz, Wed 15 Nov: …", "Latest:"): since summaries open
         // with a name (session 9), a model could go on the way the digest's lines do.
-        if summary.range(of: #"(?i),\s(mon|tue|wed|thu|fri|sat|sun)\s\d{1,2}\s[a-z]{3}:|\b(Latest|Earlier):"#, options: .regularExpression) != nil {
+        if summary.range(of: "(?i),\\s" + ThreadSummarizer.lineDate + #":|\b(Latest|Earlier):"#, options: .regularExpression) != nil {
             throw AIError.unusableOutput("the summary repeats the digest's line heads")
         }
         // Written to the people rather than about them ("Alex Morgan, Priya Raman, this is

@@ -31,7 +31,7 @@ public enum MailTextTrimmer {
                 if isFooterStart(stripped) { break }
             }
             if isAttributionLine(stripped)
-                || (namedQuotes && (isOtherAttribution(stripped) || introducesQuote(stripped, next: nextText(after: index, in: lines)))) {
+                || (namedQuotes && (isOtherAttribution(stripped) || introducesQuote(stripped, next: { nextText(after: index, in: lines) }))) {
                 // An attribution wrapped over two lines ("On Thu, 1 Aug 2002 17:15:27 +0100" then
                 // "\"John P. Looney\" <…> wrote:"): its date half goes too (session 12: it reached a
                 // judged summary as "Paul: On Thu, 1 Aug 2002 17:15:27 +0100.").
@@ -93,9 +93,10 @@ public enum MailTextTrimmer {
     /// A short line ending in a colon right before a quoted line introduces the quote, whatever
     /// its words: "Eugene Leitl:", "Am 3. Mai schrieb Anna:", "El lunes, Juan escribió:"; so
     /// does "On … wrote" without one.
-    static func introducesQuote(_ line: String, next: String?) -> Bool {
+    /// `next` reads ahead only for a line that could introduce a quote.
+    static func introducesQuote(_ line: String, next: () -> String?) -> Bool {
         // KMail's "On Monday 09 September 2002 09:51 pm, Geege Schuman wrote" has no colon.
-        guard line.hasSuffix(":") || (line.hasPrefix("On ") && line.hasSuffix(" wrote")), line.count < 100, let next else { return false }
+        guard line.hasSuffix(":") || (line.hasPrefix("On ") && line.hasSuffix(" wrote")), line.count < 100, let next = next() else { return false }
         return next.hasPrefix(">") || next.hasPrefix("|") || isQuoted(next) || isNamedQuote(next)
     }
 
