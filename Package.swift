@@ -201,7 +201,7 @@ let package = Package(
         .testTarget(name: "HearthDiscoveryTests", dependencies: ["HearthTestSupport", "HearthDiscovery", "HearthCore"]),
         .testTarget(name: "HearthProcessTests", dependencies: ["HearthProcess"]),
         .testTarget(name: "HearthBenchTests", dependencies: ["HearthTestSupport", "HearthProcess", "hearth-bench", "hearth", "HearthBench"]),
-        .testTarget(name: "HearthAppTests", dependencies: ["HearthTestSupport", "HearthProcess", "HearthApp", "HearthStore", "HearthSync", "HearthIMAP", "HearthSMTP", "HearthOutbox", "HearthSecurity", "HearthCore"]),
+        .testTarget(name: "HearthAppTests", dependencies: ["HearthTestSupport", "HearthProcess", "HearthApp", "HearthAI", "HearthStore", "HearthSync", "HearthIMAP", "HearthSMTP", "HearthOutbox", "HearthSecurity", "HearthCore"]),
         .testTarget(name: "HearthCLITests", dependencies: ["HearthTestSupport", "HearthProcess", "hearth", "HearthCLI", "HearthApp", "HearthStore", "HearthCore"]),
     ]
 )

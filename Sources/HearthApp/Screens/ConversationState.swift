@@ -41,7 +41,7 @@ public struct ConversationState: Sendable, Equatable {
                 expanded = Set(emails.filter { !$0.isRead }.compactMap(\.id))
                 if let last = emails.last?.id { expanded.insert(last) }
                 summary = aiAvailable && emails.count >= 3 ? .loading : .unavailable
-                let newest = emails.last(where: { !$0.isDraft }) ?? emails.last
+                let newest = ReplyDrafts.messageToAnswer(among: emails)
                 let unasked = newest.map { SmartReplyOffer.suggestsUnasked(newest: $0, ownAddress: ownAddress) } ?? false
                 smartReplies = !aiAvailable ? .unavailable : unasked ? .loading : .onRequest
             }

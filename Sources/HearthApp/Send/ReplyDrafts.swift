@@ -41,7 +41,14 @@ public struct ReplyDrafts: Sendable {
             }
             return match
         }
-        return emails.last { !$0.isDraft } ?? newest
+        return Self.messageToAnswer(among: emails) ?? newest
+    }
+
+    /// The message a reply to a conversation answers when none is picked: the newest that is not
+    /// a draft (a draft is the user's unfinished answer, not something to answer). The one rule
+    /// for Reply, the suggested replies and the conversation screen.
+    public static func messageToAnswer(among emails: [Email]) -> Email? {
+        emails.last { !$0.isDraft } ?? emails.last
     }
 
     /// Builds the draft. `body` goes above the quote (a smart reply the user picked, or text

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HearthAI
+import HearthApp
 import HearthCore
 
 /// `hearth summarize THREAD`: a 2–4 sentence summary, cached until the thread grows.
@@ -44,16 +45,15 @@ struct RepliesCommand: ParsableCommand {
     func run() throws {
         try reportingAIErrors(json: global.json) {
             let engine = try Engine.open(global)
-            guard let summary = try engine.store.thread(ThreadID(thread)) else { throw CLIError.notFound("no thread \(thread)") }
-            guard let newest = try engine.store.emails(inThread: ThreadID(thread)).last else { throw CLIError.notFound("thread \(thread) is empty") }
             guard let generator = AIServices().generator() else { throw AIServices.unavailable("Smart reply") }
-            let message = ThreadMessageText(email: newest)
-            let subject = summary.subject
-            let (replies, _) = try AsyncBridge.run { try await SmartReplyGenerator(generator: generator).replies(to: message, subject: subject) }
+            let (store, id) = (engine.store, ThreadID(thread))
+            let made = try AsyncBridge.run { try await SuggestedReplies.suggest(for: id, store: store, generator: generator) }
+            let replies = made.replies
+            if let note = made.note { StandardStreams.err(note) }
             if global.json {
                 StandardStreams.out(try JSONOutput.render("replies", replies))
             } else {
-                for reply in replies { StandardStreams.out("\(reply.intent.rawValue): \(reply.text)\(reply.fromModel ? "" : "  (template)")") }
+                for reply in replies { StandardStreams.out("\(reply.intent.rawValue): \(reply.text)") }
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HearthAI
+import HearthApp
 import HearthCore
 import HearthStore
 
@@ -10,6 +11,12 @@ enum AIOutcome<Value: Sendable>: Sendable {
     case ready(Value)
     case unavailable
     case failed(String)
+}
+
+/// Suggested replies for the page, and why there are none when the list is empty.
+struct ReplySuggestions: Sendable {
+    var replies: [SmartReply]
+    var note: String? = nil
 }
 
 /// The web app's side of on-device AI for a conversation (spec §5.4.1, §5.6.3, §5.6.4): thread
@@ -26,7 +33,7 @@ final class ConversationAI: Sendable {
     private let summaries = Locked<[ThreadID: Task<AIOutcome<ThreadSummaryService.Result>, Never>]>([:])
     /// Smart replies are for the conversation on screen: a newer request cancels the older one
     /// (moving through the list with j/k must not queue a generation per conversation passed).
-    private let currentReplies = Locked<Task<AIOutcome<[SmartReply]>, Never>?>(nil)
+    private let currentReplies = Locked<Task<AIOutcome<ReplySuggestions>, Never>?>(nil)
     private let recentReplies = Locked(RecentReplies())
 
     /// Which chat model is installed, remembered for a few seconds: every conversation asks, and
@@ -84,26 +91,25 @@ final class ConversationAI: Sendable {
         return outcome
     }
 
-    /// Three short replies (yes / no / question) to the newest message of the thread.
-    func replies(to id: ThreadID, store: MailStore) async -> AIOutcome<[SmartReply]> {
+    /// Three short replies (yes / no / question) to the message Reply answers (HearthApp's
+    /// `SuggestedReplies`), with a note for the page when there are none.
+    func replies(to id: ThreadID, store: MailStore) async -> AIOutcome<ReplySuggestions> {
         guard let generator = generator() else { return .unavailable }
-        guard let thread = try? store.thread(id), let emails = try? store.emails(inThread: id),
-              let newest = emails.last(where: { !$0.isDraft }) ?? emails.last else {
+        guard let emails = try? store.emails(inThread: id), let answering = ReplyDrafts.messageToAnswer(among: emails) else {
             return .failed("That conversation no longer exists.")
         }
-        let key = newest.id.map { RecentReplies.Key(thread: id, newest: $0, model: generator.modelIdentifier) }
-        if let key, let known = recentReplies.withLock({ $0.replies(for: key) }) { return .ready(known) }
-        let message = ThreadMessageText(email: newest)
-        let subject = thread.subject
+        let key = answering.id.map { RecentReplies.Key(thread: id, newest: $0, model: generator.modelIdentifier) }
+        if let key, let known = recentReplies.withLock({ $0.replies(for: key) }) { return .ready(ReplySuggestions(replies: known)) }
         let recent = recentReplies
-        let task = Task<AIOutcome<[SmartReply]>, Never> {
+        let task = Task<AIOutcome<ReplySuggestions>, Never> {
             let outcome = await Self.bounded(Self.repliesDeadline, what: "suggested replies") {
-                try await SmartReplyGenerator(generator: generator).replies(to: message, subject: subject).replies
+                let made = try await SuggestedReplies.suggest(for: id, store: store, generator: generator)
+                return ReplySuggestions(replies: made.replies, note: made.note)
             }
-            if let key, case .ready(let list) = outcome, !list.isEmpty { recent.withLock { $0.remember(list, for: key) } }
+            if let key, case .ready(let made) = outcome, !made.replies.isEmpty { recent.withLock { $0.remember(made.replies, for: key) } }
             return outcome
         }
-        let previous = currentReplies.withLock { current -> Task<AIOutcome<[SmartReply]>, Never>? in
+        let previous = currentReplies.withLock { current -> Task<AIOutcome<ReplySuggestions>, Never>? in
             defer { current = task }
             return current
         }

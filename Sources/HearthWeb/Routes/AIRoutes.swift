@@ -55,9 +55,11 @@ extension WebApp {
     private func repliesResponse(_ id: ThreadID, _ request: WebRequest) async throws -> WebResponse {
         let outcome = await ai.replies(to: id, store: store)
         let replies: [RepliesJSON.Reply]
+        let note: String?
         switch outcome {
-        case .ready(let list):
-            replies = list.prefix(3).map {
+        case .ready(let made):
+            note = made.note
+            replies = made.replies.prefix(3).map {
                 .init(intent: $0.intent.rawValue, text: $0.text, fromModel: $0.fromModel, compose: Self.replyComposeURL(id, text: $0.text))
             }
         case .unavailable:
@@ -67,8 +69,8 @@ extension WebApp {
             if request.wantsJSON { return .json(RepliesJSON(state: "failed", note: note)) }
             return .html(try suggestedRepliesPage(id, replies: [], note: note))
         }
-        if request.wantsJSON { return .json(RepliesJSON(state: "ready", replies: replies)) }
-        return .html(try suggestedRepliesPage(id, replies: replies, note: nil))
+        if request.wantsJSON { return .json(RepliesJSON(state: "ready", replies: replies, note: note)) }
+        return .html(try suggestedRepliesPage(id, replies: replies, note: note))
     }
 
     /// The composer for a reply with `text` already in the body (spec §5.5.3: select, then edit freely).
