@@ -959,4 +959,55 @@ import Testing
             """
         #expect(MailTextTrimmer.trim(forward) == "Your train to York leaves at 09:12.")
     }
+
+    /// Session 16's random threads: Colm's job post to a list ("Please contact me directly if you
+    /// wish to apply") came out as "…if kevin wish to apply", kevin being the one who answered.
+    /// A post to a list speaks to every reader; "you" is the other writer only in a message that
+    /// went to them or answers them.
+    @Test func youInAPostToAListIsEveryReaderAndInAnAnswerTheOtherWriter() {
+        let start = Date(timeIntervalSince1970: 1_028_700_000)
+        let post = ThreadMessageText(sender: "Colm Buckley", date: start,
+                                     text: "We are looking for a sysadmin who knows Debian well. Please contact me directly if you wish to apply.",
+                                     senderAddress: "colm@example.ie", recipients: ["ilug@lists.example.ie"])
+        let answer = ThreadMessageText(sender: "Kevin Lyda", date: start.addingTimeInterval(3_600),
+                                       text: "Will you consider someone part-time? I could start in March.",
+                                       senderAddress: "kevin@example.ie", recipients: ["colm@example.ie", "ilug@lists.example.ie"])
+        let digest = SalientSentences.select([post, answer]).flatMap(\.sentences).joined(separator: " ")
+        #expect(digest.contains("if you wish to apply"), "\(digest)")
+        #expect(!digest.contains("Kevin wish"))
+        #expect(digest.contains("Will Colm consider"), "\(digest)")
+
+        // Between two people, a first message that went to the other one: "you" is them.
+        let ask = ThreadMessageText(sender: "Ana Ruiz", date: start, text: "Can you send me the signed lease by Friday?",
+                                    senderAddress: "ana@example.org", recipients: ["ben@example.org"])
+        let reply = ThreadMessageText(sender: "Ben Ode", date: start.addingTimeInterval(600), text: "Sure, I'll post it tomorrow.",
+                                      senderAddress: "ben@example.org", recipients: ["ana@example.org"])
+        let pair = SalientSentences.select([ask, reply]).flatMap(\.sentences).joined(separator: " ")
+        #expect(pair.contains("Can Ben send Ana the signed lease by Friday?"), "\(pair)")
+
+        // A thread as stored that opens with an answer to an older post (outside the store): its
+        // "you" is the other writer, even on a list.
+        let answering = ThreadMessageText(sender: "Philip Reynolds", date: start, text: "I can guarantee you that the learning curve is different.",
+                                          senderAddress: "philip@example.ie", recipients: ["ilug@lists.example.ie"], isReply: true)
+        let follow = ThreadMessageText(sender: "Paul Jakma", date: start.addingTimeInterval(600), text: "So is ipfw not encumbered the same way?",
+                                       senderAddress: "paul@example.ie", recipients: ["ilug@lists.example.ie"], isReply: true)
+        let list = SalientSentences.select([answering, follow]).flatMap(\.sentences).joined(separator: " ")
+        #expect(list.contains("Philip can guarantee Paul that"), "\(list)")
+    }
+
+    /// Session 16's random threads: "Matthew frequently see people" (an "-ly" adverb between "I"
+    /// and its verb) and "Valdis.Kletnieks's bad" (a bare address as the writer's name).
+    @Test func adverbsBeforeTheVerbAndMailboxesThatAreNames() {
+        #expect(SalientSentences.thirdPerson("I frequently see people optimising loops.", speaker: "Matthew Smith")
+                == "Matthew frequently sees people optimising loops.")
+        #expect(SalientSentences.thirdPerson("I reply to everyone on the list.", speaker: "Matthew Smith")
+                == "Matthew replies to everyone on the list.")
+        #expect(SalientSentences.thirdPerson("I apply the patch tonight.", speaker: "Matthew Smith") == "Matthew applies the patch tonight.")
+        #expect(SalientSentences.speakerName("Valdis.Kletnieks@vt.edu") == "Valdis Kletnieks")
+        #expect(SalientSentences.speakerName("jane_doe@example.org") == "Jane Doe")
+        #expect(SalientSentences.speakerName("kevin+lists@example.ie") == "kevin")
+        #expect(SalientSentences.speakerName("jm2@example.org") == "jm2")
+        #expect(SalientSentences.speakerName("x.y.z.w@example.org") == "x.y.z.w")
+        #expect(SalientSentences.speakerName("Tom Becker <tom.becker@example.org>") == "Tom Becker")
+    }
 }

@@ -18,6 +18,11 @@ struct ModelInPlainWordsTests {
         let qwen = ModelInPlainWords(ModelCatalog.standard.entry("qwen2.5-coder-0.5b")!)
         #expect(qwen.title == "Summaries and reply suggestions — standard" && qwen.size == "491 MB download" && qwen.note?.hasPrefix("Recommended") == true)
         #expect(ModelInPlainWords(ModelCatalog.standard.entry("qwen2.5-coder-1.5b")!).size == "1.1 GB download")
+        // The spec's general candidates: their licence is Meta's own, said as such, not called open.
+        let llama = ModelInPlainWords(ModelCatalog.standard.entry("llama-3.2-1b")!)
+        #expect(llama.size == "808 MB download" && llama.licence.hasPrefix("Llama 3.2 Community License — free to use, also at work, within Meta's terms"))
+        #expect(!llama.licence.contains("open licence"))
+        #expect(ModelInPlainWords(ModelCatalog.standard.entry("llama-3.2-3b")!).size == "2.0 GB download")
     }
 
     @Test("no two catalog models share a title: each says which one it is")

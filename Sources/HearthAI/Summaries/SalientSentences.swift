@@ -31,8 +31,7 @@ public enum SalientSentences {
         let speakers = Array(Set(shown.map { speakerName($0.sender) }))
         for (index, message) in shown.enumerated() {
             let speaker = speakerName(message.sender)
-            // Between two people "you" is the other one.
-            let addressee = speakers.count == 2 ? speakers.first { $0 != speaker } : nil
+            let addressee = speakers.count == 2 ? addressee(of: index, in: shown, speakers: speakers) : nil
             let text = MailTextTrimmer.trim(message.text, maxCharacters: 2_000, namedQuotes: true)
             let candidates = sentences(in: text)
             let outcomes = listedOutcomes(in: text)
@@ -60,6 +59,23 @@ public enum SalientSentences {
             excerpts[index].sentences.removeLast()
         }
         return excerpts
+    }
+
+    /// Who "you" is in `message` of a thread between two writers: the other one, when the message
+    /// went to them, follows something they wrote, or opens the thread as stored while answering
+    /// an older message (theirs, most likely). A first post to a list ("Please contact me
+    /// directly if you wish to apply") speaks to every reader, so its "you" stays (session 16 had
+    /// it "…if kevin wish to apply", kevin being the list member who answered). With no
+    /// recipients known, the other writer, as before.
+    static func addressee(of index: Int, in messages: [ThreadMessageText], speakers: [String]) -> String? {
+        let message = messages[index]
+        guard let other = speakers.first(where: { $0 != speakerName(message.sender) }) else { return nil }
+        let theirs = messages.filter { speakerName($0.sender) == other }
+        let spokeEarlier = messages[..<index].contains { speakerName($0.sender) == other }
+        let theirAddresses = Set(theirs.compactMap(\.senderAddress))
+        let wentToThem = message.recipients.contains(where: theirAddresses.contains)
+        let answersOutOfView = message.isReply && index == 0
+        return message.recipients.isEmpty || spokeEarlier || wentToThem || answersOutOfView ? other : nil
     }
 
     /// A summary made of the thread's own sentences, for when the model's answers were rejected.
@@ -240,7 +256,7 @@ public enum SalientSentences {
     public static func speakerName(_ sender: String) -> String {
         var name = sender.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
         if let angle = name.firstIndex(of: "<") { name = String(name[..<angle]).trimmingCharacters(in: CharacterSet(charactersIn: "\"' ")) }
-        if name.contains("@") { name = String(name.split(separator: "@").first ?? Substring(name)) }
+        if name.contains("@") { name = nameOfMailbox(String(name.split(separator: "@").first ?? Substring(name))) }
         // "Ryan, Shaun" (a directory's family name first, as Exchange and Outlook show people)
         // is Shaun Ryan; session 16: the digest read "Ryan,: Is this …".
         let parts = name.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -250,6 +266,16 @@ public enum SalientSentences {
             name = parts[1] + " " + parts[0]
         }
         return name.isEmpty ? "Someone" : name
+    }
+
+    /// A bare address's mailbox as a name when it is one: "Valdis.Kletnieks" and "jane_doe" are
+    /// "Valdis Kletnieks" and "Jane Doe" (session 16's digest: "Valdis.Kletnieks's bad"); a
+    /// sub-address tag goes ("kevin+lists" is "kevin"). Anything else stays as written ("jm2").
+    static func nameOfMailbox(_ mailbox: String) -> String {
+        let local = mailbox.split(separator: "+").first.map(String.init) ?? mailbox
+        let parts = local.split(whereSeparator: { "._-".contains($0) })
+        guard (2...3).contains(parts.count), parts.allSatisfy({ $0.count >= 2 && $0.allSatisfy(\.isLetter) }) else { return local }
+        return parts.map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined(separator: " ")
     }
 
     /// What follows a comma in a name without being a given name: "Acme, Inc", "Smith, Jr".
@@ -287,7 +313,10 @@ public enum SalientSentences {
     /// A verb that may be past ("sent", "fixed", "read") or a modal ("can", "won't") stays;
     /// an adverb between is passed over ("I also agree" → "Tom also agrees").
     static func withThirdPersonVerbs(_ text: String, name: String) -> String {
-        let adverb = "(?:also|just|still|never|always|already|really|only|usually|often|actually|even) "
+        // Any "-ly" adverb too ("I frequently see" was "Matthew frequently see", session 16),
+        // but not a verb ending so ("I reply", "I apply").
+        let adverb = "(?:also|just|still|never|always|already|really|only|usually|often|actually|even|sometimes|"
+            + "(?!(?:" + lyVerbs.joined(separator: "|") + ")\\b)[a-z]{2,}ly) "
         guard let pattern = try? NSRegularExpression(pattern: #"\bI ("# + adverb + #")?([a-z’']+)\b"#) else { return text }
         var result = text
         let matches = pattern.matches(in: text, range: NSRange(text.startIndex..., in: text))
@@ -304,6 +333,9 @@ public enum SalientSentences {
         return result
     }
 
+    /// Verbs that end like an adverb.
+    static let lyVerbs: Set<String> = ["apply", "reply", "rely", "supply", "comply", "imply", "multiply", "fly", "rally", "tally", "bully", "ally"]
+
     /// Auxiliaries that put "I" after them in a question ("can I", "didn't I", "should I").
     static let questionAuxiliaries: Set<String> = [
         "do", "did", "does", "can", "could", "will", "would", "should", "shall", "may", "might", "must",
@@ -314,7 +346,7 @@ public enum SalientSentences {
     static func presentThirdPerson(_ word: String) -> String {
         let apostrophe = word.replacingOccurrences(of: "’", with: "'")
         if let negative = ["don't": "doesn't", "haven't": "hasn't"][apostrophe] { return negative }
-        if apostrophe.contains("'") || unchangedAfterI.contains(word) || word.hasSuffix("ed") || word.hasSuffix("ly") { return word }
+        if apostrophe.contains("'") || unchangedAfterI.contains(word) || word.hasSuffix("ed") || (word.hasSuffix("ly") && !lyVerbs.contains(word)) { return word }
         if let irregular = ["do": "does", "go": "goes", "have": "has"][word] { return irregular }
         if ["s", "sh", "ch", "x", "z"].contains(where: word.hasSuffix) { return word + "es" }
         if word.hasSuffix("y"), let before = word.dropLast().last, !"aeiou".contains(before) { return word.dropLast() + "ies" }

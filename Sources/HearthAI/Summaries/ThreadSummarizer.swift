@@ -6,11 +6,26 @@ public struct ThreadMessageText: Sendable, Hashable {
     public var sender: String
     public var date: Date
     public var text: String
-    public init(sender: String, date: Date, text: String) { self.sender = sender; self.date = date; self.text = text }
+    /// The sender's address, lower-cased (nil when unknown).
+    public var senderAddress: String?
+    /// The To and Cc addresses, lower-cased; empty when unknown. Who "you" is in the text: the
+    /// other writer only when it went to them (a post to a list speaks to every reader).
+    public var recipients: [String]
+    /// It answers an earlier message (In-Reply-To or References), which may be outside the thread
+    /// as stored (a list's thread that began before the user subscribed).
+    public var isReply: Bool
+
+    public init(sender: String, date: Date, text: String, senderAddress: String? = nil, recipients: [String] = [], isReply: Bool = false) {
+        self.sender = sender; self.date = date; self.text = text
+        self.senderAddress = senderAddress?.lowercased(); self.recipients = recipients.map { $0.lowercased() }
+        self.isReply = isReply
+    }
 
     public init(email: Email) {
         let body = email.bodyPlain ?? email.bodyHTML.map(MailTextTrimmer.plainText(fromHTML:)) ?? email.snippet
-        self.init(sender: email.from?.name ?? email.from?.address ?? "unknown", date: email.sortDate, text: body)
+        self.init(sender: email.from?.name ?? email.from?.address ?? "unknown", date: email.sortDate, text: body,
+                  senderAddress: email.from?.address, recipients: (email.to + email.cc).map(\.address),
+                  isReply: email.inReplyTo != nil || !email.references.isEmpty)
     }
 }
 

@@ -40,6 +40,8 @@ public struct ModelInPlainWords: Sendable, Equatable {
         "qwen2.5-coder-0.5b": "standard",
         "qwen2.5-coder-1.5b": "larger and more careful",
         "smollm2-135m": "tiny, for a first try",
+        "llama-3.2-1b": "general model",
+        "llama-3.2-3b": "general model, larger",
     ]
 
     /// How the catalog's models compare (by catalog id; a model without a note needs none).
@@ -48,6 +50,8 @@ public struct ModelInPlainWords: Sendable, Equatable {
         "qwen2.5-coder-0.5b": "Recommended: good summaries on an ordinary laptop; uses about 0.6 GB of memory while it writes.",
         "qwen2.5-coder-1.5b": "Better summaries, but about twice as slow; uses about 1.9 GB of memory while it writes.",
         "smollm2-135m": "Very small and fast, but its summaries are weak: meant for trying Hearth out.",
+        "llama-3.2-1b": "Meta's general model, where the standard one is tuned for code. Hearth's developers could not try it yet: expect it to be slower than the standard model.",
+        "llama-3.2-3b": "For a machine with memory to spare (it needs a few GB while it writes) and patience: Hearth's developers could not try it yet, and it is several times slower than the standard model.",
     ]
 
     static func licence(_ text: String) -> String {
@@ -56,6 +60,9 @@ public struct ModelInPlainWords: Sendable, Equatable {
             return "Apache 2.0 — an open licence: free to use, also at work"
         }
         if lower.hasPrefix("mit") { return "\(text) — an open licence: free to use, also at work" }
+        if lower.hasPrefix("llama 3.2 community license") {
+            return "Llama 3.2 Community License — free to use, also at work, within Meta's terms (its acceptable-use policy; very large services need Meta's permission)"
+        }
         return text
     }
 
