@@ -1010,4 +1010,34 @@ import Testing
         #expect(SalientSentences.speakerName("x.y.z.w@example.org") == "x.y.z.w")
         #expect(SalientSentences.speakerName("Tom Becker <tom.becker@example.org>") == "Tom Becker")
     }
+
+    /// Session 16: "Philip: Well, that doesn't help. Philip: Nope, …" — a writer's head twice in a row.
+    @Test func aWritersHeadIsNotRepeatedOnTheNextSentence() {
+        #expect(SalientSentences.withoutRepeatedHeads("Philip: Well, that doesn't help Paul. Philip: Nope, IPFW2 is out. Paul: Fine.")
+                == "Philip: Well, that doesn't help Paul. Nope, IPFW2 is out. Paul: Fine.")
+        #expect(SalientSentences.withoutRepeatedHeads("R. A. Hettinga: That's it. R. A. Hettinga: Or not.") == "R. A. Hettinga: That's it. Or not.")
+        // Not consecutive, or no repeat: as it was, spacing and all.
+        let apart = "Rick: The above works.  Hal: Regenerate the cache. Rick: Best would be a button."
+        #expect(SalientSentences.withoutRepeatedHeads(apart) == apart)
+    }
+
+    /// Session 17, replies to 40 random list posts: "I'll keep you updated on the Razor servers."
+    /// to posts that asked nothing (4 of 40), "…won't be able to send you an email.", "…let you
+    /// know if … or if you have any questions.", "I'll look forward to hearing from you soon."
+    @Test func repliesThatPromiseOnlyNewsOrSpeakLikeAnAssistantAreDropped() {
+        let post = SmartReplyValidator(original: "Razor servers are timing out again; the spot checks show a 40% hit rate.",
+                                       subject: "What's wrong with the Razor servers now?", sender: "Patrick",
+                                       instructions: SmartReplyGenerator.instructionTexts(sender: "Patrick"))
+        #expect(post.reply("Hi Patrick, thanks! I'll keep you updated on the Razor servers.", intent: .accept, after: []) == nil)
+        #expect(post.reply("Hi Patrick, thanks! I'll check the Razor servers' timeouts tonight.", intent: .accept, after: []) != nil)
+        #expect(post.reply("Hi Patrick, thanks! I'll look forward to the Razor servers' fix.", intent: .accept, after: []) == nil)
+        #expect(post.reply("Hi Patrick, thanks! I'll check the Razor servers and let you know if you have any questions.", intent: .accept, after: []) == nil)
+        // Asked for news, a promise of news answers it.
+        let asked = SmartReplyValidator(original: "Can you tell me when the Razor servers are back?", subject: "Razor servers",
+                                        sender: "Patrick", instructions: [])
+        #expect(asked.reply("Hi Patrick, thanks! I'll keep you posted on the Razor servers.", intent: .accept, after: []) != nil)
+        #expect(asked.reply("Hi Patrick, thanks! I'll look forward to hearing from you soon.", intent: .accept, after: []) == nil)
+        #expect(SmartReplyValidator.isAboutTheMessageItself("Hi Rick, thanks, but unfortunately I won't be able to send you an email."))
+        #expect(!SmartReplyValidator.isAboutTheMessageItself("Hi Rick, thanks, but unfortunately I won't be able to send you the slides."))
+    }
 }

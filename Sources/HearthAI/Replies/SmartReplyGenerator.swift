@@ -321,7 +321,16 @@ struct SmartReplyValidator {
         // A yes that only promises the reply it is ("I'll write a reply to you soon.", "I'll
         // follow up on this email.": session 16, three of 15 random messages) says as little.
         if intent != .question, Self.isAboutTheMessageItself(text) { return nil }
+        // To a message that asks nothing, "I'll keep you updated on the Razor servers." promises
+        // news nobody asked for (session 17: 4 of 40 random list posts got one, "…on Microsoft's
+        // efforts to spread FUD" among them), and "I'll look forward to your holiday." nothing.
+        if intent == .accept, !answersARequest, Self.promisesNothing(text) { return nil }
         return SmartReply(intent: intent, text: text, fromModel: true)
+    }
+
+    /// A yes whose whole action is to keep the sender informed, or to look forward.
+    static func promisesNothing(_ text: String) -> Bool {
+        text.lowercased().range(of: #"\bi'll (keep you (updated|posted|informed|in the loop)|look forward to)\b"#, options: .regularExpression) != nil
     }
 
     /// A yes or a no whose object is the message being answered ("…I won't be able to reply to
@@ -336,6 +345,8 @@ struct SmartReplyValidator {
     static func isAboutTheMessageItself(_ text: String) -> Bool {
         let lowered = text.lowercased()
         return lowered.range(of: #"\b(your|this|that) (message|e-?mail|mail)\b"#, options: .regularExpression) != nil
+            // "…won't be able to send you an email." (session 17)
+            || lowered.range(of: #"\bsend you an? (e-?mail|message|reply|response|note)\b"#, options: .regularExpression) != nil
             || lowered.range(of: #"\b(e-?mail|mail) (reply|response|answer)\b|\b(reply|respond|write back) to (you|your)\b"#,
                              options: .regularExpression) != nil
     }
@@ -353,7 +364,7 @@ struct SmartReplyValidator {
         if ["assist with that", "assist you with", "help with that request", "as an ai", "language model", "kind words",
             "happy to help", "glad to help", "help you with", "help you out", "anything else", "feel free", "how can i help",
             "hope this helps", "let me know if you", "anything specific", "you'd like to know", "you would like to know",
-            "you'd like to discuss"]
+            "you'd like to discuss", "if you have any questions", "look forward to hearing", "hearing from you"]
             .contains(where: { lower.contains($0) }) { return false }
         if echoes(text) { return false }
         if Self.repeatsItself(words) { return false }                                        // "agree to agree to …"

@@ -172,6 +172,30 @@ public enum SalientSentences {
         "prof", "sir", "dame", "lord", "lady", "rev", "fr", "st", "team", "dear", "no", "not", "all", "just", "one", "mail",
     ]
 
+    /// A summary without a writer's head repeated on consecutive sentences: "Philip: Well, that
+    /// doesn't help. Philip: Nope, IPFW2 is out." reads "Philip: Well, that doesn't help. Nope,
+    /// IPFW2 is out." (session 16: the model's repaired line and the newest message's status were
+    /// each headed with the same name). Only the sentence right after a head of the same name
+    /// loses it; the text is left as it is when nothing repeats.
+    static func withoutRepeatedHeads(_ text: String) -> String {
+        let parts = ThreadSummarizer.sentences(text)
+        var previousHead: String?
+        var changed = false
+        var kept: [String] = []
+        for sentence in parts {
+            let match = sentence.range(of: #"^[A-Z][^\s:]*( [A-Z][^\s:]*){0,3}: "#, options: .regularExpression)
+            let head = match.map { String(sentence[$0]) }
+            if let match, head == previousHead {
+                kept.append(String(sentence[match.upperBound...]))
+                changed = true
+            } else {
+                kept.append(sentence)
+            }
+            previousHead = head
+        }
+        return changed ? kept.joined(separator: " ") : text
+    }
+
     /// The sentence as it stands when it names its writer, else "Name: sentence".
     static func named(_ sentence: String, speaker: String) -> String {
         let first = callName(speaker)

@@ -92,7 +92,8 @@ public struct ThreadSummarizer: Sendable {
                 let answer = try validator.validated(output.text)
                 let excerpts = SalientSentences.select(messages, perMessage: 3)
                 let withStatus = LatestStatus.appended(to: answer, excerpts: excerpts, validator: validator)
-                spent.text = UnnamedWriters.inserted(into: withStatus, answer: answer, excerpts: excerpts, validator: validator)
+                spent.text = SalientSentences.withoutRepeatedHeads(
+                    UnnamedWriters.inserted(into: withStatus, answer: answer, excerpts: excerpts, validator: validator))
                 return (spent, rejected)
             } catch let error as AIError {
                 lastError = error
