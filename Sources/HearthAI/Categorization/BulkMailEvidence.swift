@@ -230,12 +230,15 @@ struct BulkMailEvidence: Sendable {
         "alerts", "alert", "email", "e", "em", "mail", "mailer", "mailing", "mailings", "news", "newsletter", "newsletters",
         "info", "bounce", "bounces", "notify", "notifications", "updates", "marketing", "promo", "offers", "mkt", "send",
         "reply", "noreply", "txn", "transactional", "comms", "communications", "messages", "bulk", "messaging", "transaction",
+        // Systems that tell about an order, a bill or a booking ("tracking.ups.example").
+        "tracking", "shipping", "orders", "billing", "invoices", "receipts", "appointments", "reminders", "reservations",
     ]
 
     /// A display name that names an organisation or a publication rather than a person: a word
     /// only organisations use, or the sender's own brand ("Netscape <netscape@dms.netscape.com>").
     static func isOrganisationName(_ name: String?, domain: String, local: String? = nil) -> Bool {
-        guard let name = name?.lowercased().trimmingCharacters(in: .whitespaces), !name.isEmpty else { return false }
+        guard let original = name?.trimmingCharacters(in: .whitespaces), !original.isEmpty else { return false }
+        let name = original.lowercased()
         let words = name.split { !$0.isLetter && !$0.isNumber }.map(String.init)
         let brandLabels = domain.split(separator: ".").dropLast().joined()
         // Company directories put the department into people's names ("Doe, Jane (Sales)",
@@ -264,7 +267,10 @@ struct BulkMailEvidence: Sendable {
         // "Amazon.com", "Booking.com": the top-level domain in a display name is part of the brand's name.
         let squashed = words.filter { !["com", "net", "org", "io", "co", "de", "fr", "uk", "es", "it", "nl"].contains($0) }.joined()
         let brand = domain.split(separator: ".").dropLast().map(String.init)
-        return words.count <= 2 && squashed.count >= 4 && brand.contains(squashed)
+        // Three letters only in capitals ("UPS", "DHL", "BBC" from their own domain): an
+        // acronym is a company's name; "Ann" at ann.example is a person's.
+        let acronym = original.count == 3 && original.allSatisfy(\.isUppercase)
+        return words.count <= 2 && (squashed.count >= 4 || acronym) && brand.contains(squashed)
     }
 
     /// Top-level domains brands and web sites put into their names.
@@ -304,6 +310,8 @@ struct BulkMailEvidence: Sendable {
         "reply", "shipment", "tracking",
         // Transaction and account mail of shops, marketplaces and banks ("transaction@", "purchases@").
         "transaction", "transactions", "purchase", "purchases", "accountservices", "helpdesk", "ticket", "tickets",
+        // Booking systems' mail ("appointments@dentist.example").
+        "appointments", "appointment", "scheduling",
     ]
 
     /// Legal lines companies put under their employees' signatures as well as under newsletters.

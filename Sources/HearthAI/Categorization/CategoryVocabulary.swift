@@ -67,6 +67,10 @@ enum CategoryVocabulary {
         "upgrade now", "get it now", "shop", "shopping", "prices", "price", "buy", "sweepstakes", "win ", "prize",
         "register today", "sign up today", "subscribe now", "members save", "rewards", "points", "off your",
         "only $", "from $", "just $", "lowest", "cheap", "special", "new collection", "our new", "introducing",
+        // Launches and events a company markets (session 17's probe: "Meet the new Phone 12 Pro",
+        // "Live webinar: …" with "Save your seat" went to updates).
+        "meet the new", "pre-order", "preorder", "webinar", "save your seat", "reserve your seat", "register now",
+        "early bird", "early-bird",
         "rabatt", "angebot", "gutschein", "sonderangebot", "kostenlos", "réduction", "promo", "soldes", "offre", "gratuit",
         "oferta", "descuento", "rebajas", "gratis", "offerta", "sconto", "saldi", "gratuito", "desconto", "promoção",
         "korting", "aanbieding",
