@@ -312,6 +312,12 @@ struct BulkMailEvidence: Sendable {
         "transaction", "transactions", "purchase", "purchases", "accountservices", "helpdesk", "ticket", "tickets",
         // Booking systems' mail ("appointments@dentist.example").
         "appointments", "appointment", "scheduling",
+        // The same roles in the languages the client meets most after English (session 17's
+        // probe: "facture@" of a French operator was read as a person's mail).
+        "facture", "factures", "facturation", "rechnung", "rechnungen", "factura", "facturas", "fattura", "fatture", "fatura",
+        "factuur", "commande", "commandes", "bestellung", "bestellungen", "pedido", "pedidos", "ordini", "versand", "envios",
+        "livraison", "kundenservice", "kundendienst", "serviceclient", "service-client", "clientes", "atencionalcliente",
+        "assistenza", "abonnement", "konto", "compte", "cuenta", "conto",
     ]
 
     /// Legal lines companies put under their employees' signatures as well as under newsletters.
