@@ -958,6 +958,21 @@ import Testing
             Your train to York leaves at 09:12.
             """
         #expect(MailTextTrimmer.trim(forward) == "Your train to York leaves at 09:12.")
+        // At the top, with a field wrapped over two lines (a list's "On Behalf Of"): the whole
+        // block goes, and the answer below the quote is the sender's (session 17: "Sent: Monday,
+        // September 02, 2002 2:55 AM." was read as a sentence of theirs).
+        let bottomPosted = """
+            -----Original Message-----
+            From: list-admin@example.com [mailto:list-admin@example.com]On Behalf Of
+            Robert Harley
+            Sent: Monday, September 02, 2002 2:55 AM
+            To: list@example.com
+            Subject: RE: Java is for kiddies
+
+            > Looks like a case of my experience.
+            I have run the same bytecode on Solaris and Windows without trouble.
+            """
+        #expect(MailTextTrimmer.trim(bottomPosted) == "I have run the same bytecode on Solaris and Windows without trouble.")
     }
 
     /// Session 16's random threads: Colm's job post to a list ("Please contact me directly if you

@@ -41,6 +41,12 @@ public enum QuotedMessageHeader {
                 // Blank lines may come between the separator and the first field, not after them.
                 if QuotedMessageHeader.isField(stripped) { sawField = true; return .skip }
                 if stripped.isEmpty && !sawField { return .skip }
+                // A field wrapped over two lines ("From: list-admin@… On Behalf Of" then "Robert
+                // Harley"): its second line, when another field follows (session 17: the block
+                // ended there, and "Sent: Monday, September 02, 2002" reached a summary).
+                if sawField, !stripped.isEmpty, let next, QuotedMessageHeader.isField(next.trimmingCharacters(in: .whitespaces)) {
+                    return .skip
+                }
                 inBlock = false
             }
             if let separator = QuotedMessageHeader.separator(stripped) {
