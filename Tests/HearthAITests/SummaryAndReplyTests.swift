@@ -1055,4 +1055,33 @@ import Testing
         #expect(SmartReplyValidator.isAboutTheMessageItself("Hi Rick, thanks, but unfortunately I won't be able to send you an email."))
         #expect(!SmartReplyValidator.isAboutTheMessageItself("Hi Rick, thanks, but unfortunately I won't be able to send you the slides."))
     }
+
+    /// Session 17's second sample of random threads.
+    @Test func nearRepeatsNegationsWithoutApostrophesAndQuotedFieldsAreHandled() {
+        // Of two sentences saying the same, the shorter goes; at least two sentences stay.
+        let repeated = "Bill has considered using the 64mb flash unit in one of the machines. Bill has considered using the 64mb flash unit in one of them as storage for keys. Bill: Or any of the Microsoft USB keyboards."
+        #expect(SalientSentences.withoutNearRepeats(repeated)
+                == "Bill has considered using the 64mb flash unit in one of them as storage for keys. Bill: Or any of the Microsoft USB keyboards.")
+        let two = "Gary has been installing kernels through rpm. Matthias has been installing kernels through rpm."
+        #expect(SalientSentences.withoutNearRepeats(two) == two)
+        let different = "Tom filed papers against the RIAA. Owen: Perhaps this will make you more gruntled. Kenneth said they want the backbones to block the server."
+        #expect(SalientSentences.withoutNearRepeats(different) == different)
+        // "I cant", "(should I be?)".
+        #expect(SalientSentences.thirdPerson("I cant use a laptop (should I be?).", speaker: "Greg Hall") == "Greg cant use a laptop (should Greg be?).")
+        // The original's fields above an nmh quote are no sentences of the sender's.
+        let nmh = """
+                Date:        Wed, 28 Aug 2002 13:51:21 +0700
+                From:        Robert Elz <kre@example.au>
+                Message-ID:  <1234.1030517481@example.au>
+
+              | the sequences window shows unseen
+            My version of MsgChange has a check for that.
+            """
+        #expect(MailTextTrimmer.trim(nmh, namedQuotes: true) == "My version of MsgChange has a check for that.")
+        // A repaired line head never goes before a head the sentence already has.
+        #expect(ThreadSummarizer.withoutDigestHead("Brent Welch, Thu 12 Sep: Tony Nugent: Tony would like to use [Link] a lot more.")
+                == "Tony Nugent: Tony would like to use [Link] a lot more.")
+        // A name with an initial in a list holding one person twice.
+        #expect(SummaryValidator.personListedTwice("Gary Murphy, Geege Schuman, Stephen D. Williams, and Geege Schuman replaced it.") == "Geege Schuman")
+    }
 }

@@ -196,6 +196,36 @@ public enum SalientSentences {
         return changed ? kept.joined(separator: " ") : text
     }
 
+    /// A summary without a sentence that says again what another says: of two sentences sharing
+    /// four fifths of the shorter one's words, the shorter goes (the later one on a tie).
+    /// Session 17: "Bill has considered using the 64mb flash unit in one of the machines. Bill
+    /// has considered using the 64mb flash unit in one of them as storage for keys.", and a
+    /// misattributed copy ("Gary Peck has been installing all Gary's kernels through rpm
+    /// recently. Matthias Saou has been installing all Gary's kernels …"). At least two
+    /// sentences stay; the text is left as it is when nothing repeats.
+    static func withoutNearRepeats(_ text: String) -> String {
+        var parts = ThreadSummarizer.sentences(text)
+        guard parts.count > 2 else { return text }
+        func words(_ sentence: String) -> Set<String> { Set(Grounding.words(sentence)) }
+        var changed = false
+        var index = 1
+        while index < parts.count, parts.count > 2 {
+            let later = words(parts[index])
+            if let earlier = parts[..<index].firstIndex(where: { candidate in
+                let other = words(candidate)
+                let shorter = min(other.count, later.count)
+                return shorter >= 5 && Double(other.intersection(later).count) >= 0.8 * Double(shorter)
+            }) {
+                let drop = words(parts[earlier]).count < later.count ? earlier : index
+                parts.remove(at: drop)
+                changed = true
+                continue
+            }
+            index += 1
+        }
+        return changed ? parts.joined(separator: " ") : text
+    }
+
     /// The sentence as it stands when it names its writer, else "Name: sentence".
     static func named(_ sentence: String, speaker: String) -> String {
         let first = callName(speaker)
@@ -350,7 +380,9 @@ public enum SalientSentences {
             let verb = String(result[verbRange])
             // In a question the auxiliary comes first and the verb stays bare: "did I break
             // something?" is "did Jonas break something?" (session 16, the demo: "Jonas breaks").
-            let before = result[..<whole.lowerBound].split(whereSeparator: \.isWhitespace).last.map { $0.lowercased() } ?? ""
+            // "(should I be?)": the auxiliary may carry an opening bracket or quote.
+            let before = result[..<whole.lowerBound].split(whereSeparator: \.isWhitespace).last
+                .map { $0.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "([{\"'“‘")) } ?? ""
             let bare = Self.questionAuxiliaries.contains(before.replacingOccurrences(of: "’", with: "'"))
             result.replaceSubrange(whole, with: "\(name) \(between)\(bare ? verb : presentThirdPerson(verb))")
         }
@@ -388,6 +420,9 @@ public enum SalientSentences {
         "also", "just", "still", "never", "always", "already", "only", "even", "often", "then", "now", "too", "since",
         "once", "first", "later", "here", "there",
         "and", "or", "but", "to", "in", "on", "at", "for", "with", "the", "a",
+        // Negations typed without their apostrophe ("I cant use a laptop" was "Greg cants").
+        "cant", "dont", "wont", "didnt", "doesnt", "isnt", "wasnt", "havent", "hadnt", "couldnt", "wouldnt",
+        "shouldnt", "aint",
     ]
 
     /// Sentences of plain text: split after ".", "!" or "?" before whitespace and at line ends

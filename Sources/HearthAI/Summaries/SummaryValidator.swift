@@ -101,7 +101,9 @@ public struct SummaryValidator: Sendable {
 
     /// A name that a list of names ("A, B and C", "A and B") holds twice, or nil.
     static func personListedTwice(_ summary: String) -> String? {
-        let name = #"\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)*"#
+        // A name may hold an initial ("Stephen D. Williams", session 17: "…, Stephen D. Williams,
+        // and Geege Schuman" passed with Geege listed twice).
+        let name = #"\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}(?:[\p{L}'’-]+|\.))*"#
         let joint = #"(?:,\s(?:and\s)?|\sand\s)"#
         guard let pattern = try? NSRegularExpression(pattern: #"\b(\#(name))\#(joint)(?:\#(name)\#(joint))*\1\b"#),
               let match = pattern.firstMatch(in: summary, range: NSRange(summary.startIndex..., in: summary)),

@@ -92,8 +92,8 @@ public struct ThreadSummarizer: Sendable {
                 let answer = try validator.validated(output.text)
                 let excerpts = SalientSentences.select(messages, perMessage: 3)
                 let withStatus = LatestStatus.appended(to: answer, excerpts: excerpts, validator: validator)
-                spent.text = SalientSentences.withoutRepeatedHeads(
-                    UnnamedWriters.inserted(into: withStatus, answer: answer, excerpts: excerpts, validator: validator))
+                spent.text = SalientSentences.withoutRepeatedHeads(SalientSentences.withoutNearRepeats(
+                    UnnamedWriters.inserted(into: withStatus, answer: answer, excerpts: excerpts, validator: validator)))
                 return (spent, rejected)
             } catch let error as AIError {
                 lastError = error
@@ -229,6 +229,9 @@ public struct ThreadSummarizer: Sendable {
             .replacingOccurrences(of: ",\\s" + lineDate + #":\s*$"#, with: "", options: .regularExpression)
         let rest = String(answer[head.upperBound...])
         guard !rest.isEmpty else { return answer }
+        // The rest names its own writer ("Tony Nugent: Tony would like …"): no second head
+        // before it (session 17: "Brent Welch: Tony Nugent: …", Brent having quoted Tony).
+        if rest.range(of: #"^\p{Lu}[^:.!?]{0,40}:\s"#, options: .regularExpression) != nil { return rest }
         if let writer = writer(of: sentences(rest).first ?? rest, in: messages) { return SalientSentences.named(rest, speaker: writer) }
         return names.contains(",") ? rest : SalientSentences.named(rest, speaker: names)
     }

@@ -28,6 +28,11 @@ public enum MailTextTrimmer {
             if stripped.hasPrefix(">") || stripped.hasPrefix("|") { continue }
             if namedQuotes {
                 if isQuoted(stripped) || isSignedMessageArmour(stripped, previous: index > 0 ? lines[index - 1] : nil) { continue }
+                // nmh and exmh put the original's fields above a quote ("Date: Wed, 28 Aug 2002 …"
+                // over "From: Robert Elz <…>"): two field lines together are a header, never the
+                // sender's sentences (session 17: "Robert: Date: Wed, 28 Aug 2002 13:51:21 +0700.").
+                if isHeaderField(stripped), [index - 1, index + 1].contains(where: { lines.indices.contains($0)
+                    && isHeaderField(lines[$0].trimmingCharacters(in: .whitespaces)) }) { continue }
                 if isFooterStart(stripped) { break }
             }
             if isAttributionLine(stripped)
@@ -52,6 +57,11 @@ public enum MailTextTrimmer {
             return String(cut[..<space]) + " …"
         }
         return String(cut) + " …"
+    }
+
+    /// A quoted header's field line: a quoted header block's fields and the Message-ID nmh adds.
+    static func isHeaderField(_ stripped: String) -> Bool {
+        QuotedMessageHeader.isField(stripped) || stripped.lowercased().hasPrefix("message-id:")
     }
 
     /// "On Tue, 5 Mar 2002, Alice wrote:" / "Alice <a@b> writes:" / "So then, X is all like:".
