@@ -1081,6 +1081,18 @@ import Testing
         // A repaired line head never goes before a head the sentence already has.
         #expect(ThreadSummarizer.withoutDigestHead("Brent Welch, Thu 12 Sep: Tony Nugent: Tony would like to use [Link] a lot more.")
                 == "Tony Nugent: Tony would like to use [Link] a lot more.")
+        // A thread opened by a message with nothing left to show and closed by thanks: the
+        // fallback starts at the first message that has something.
+        let day = Date(timeIntervalSince1970: 1_027_000_000)
+        let closedByThanks = [
+            SalientSentences.Excerpt(speaker: "che", date: day, sentences: []),
+            SalientSentences.Excerpt(speaker: "Brian Fahrlander", date: day, sentences: ["Brian was thinking about adding a file of apt repositories."]),
+            SalientSentences.Excerpt(speaker: "Matthias Saou", date: day, sentences: ["Matthias already keeps a list of known apt repositories."]),
+            SalientSentences.Excerpt(speaker: "Lance", date: day, sentences: ["Thanks for this, Matthias!"]),
+        ]
+        let fallback = SalientSentences.extractiveSummary(closedByThanks) ?? ""
+        #expect(fallback.hasPrefix("Brian was thinking about adding a file of apt repositories.") && fallback.hasSuffix("Lance: Thanks for this, Matthias!"),
+                "\(fallback)")
         // A name with an initial in a list holding one person twice.
         #expect(SummaryValidator.personListedTwice("Gary Murphy, Geege Schuman, Stephen D. Williams, and Geege Schuman replaced it.") == "Geege Schuman")
     }

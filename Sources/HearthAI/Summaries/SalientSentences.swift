@@ -129,7 +129,11 @@ public enum SalientSentences {
     /// The thread's question and its answers, for a newest message that only closes it: the
     /// opening message's best sentence (its question, or what it asks about), then the best
     /// sentence of the next two answers from someone else.
+    /// An opening message with nothing left to show (its only sentences copied a long run, or
+    /// were fragments) gives way to the first that has some (session 17: without it the summary
+    /// was the newest "Thanks for this, Matthias!" alone, refused as a copy, and nothing showed).
     static func questionAndAnswers(_ earlier: ArraySlice<Excerpt>) -> [(speaker: String, sentence: String)] {
+        let earlier = earlier.drop { $0.sentences.isEmpty }
         guard let opening = earlier.first, let question = best(of: opening) else { return [] }
         var picked = [(opening.speaker, question)]
         for answer in earlier.dropFirst() where answer.speaker != opening.speaker && picked.count < 3 {
