@@ -1046,6 +1046,8 @@ import Testing
         #expect(post.reply("Hi Patrick, thanks! I'll keep you updated on the Razor servers.", intent: .accept, after: []) == nil)
         #expect(post.reply("Hi Patrick, thanks! I'll check the Razor servers' timeouts tonight.", intent: .accept, after: []) != nil)
         #expect(post.reply("Hi Patrick, thanks! I'll look forward to the Razor servers' fix.", intent: .accept, after: []) == nil)
+        #expect(post.reply("Hi Patrick, thanks! I'll share some thoughts on the Razor servers' hit rate.", intent: .accept, after: []) == nil)
+        #expect(post.reply("Hi Patrick, thanks! I'll keep an eye on the Razor servers tonight.", intent: .accept, after: []) == nil)
         #expect(post.reply("Hi Patrick, thanks! I'll check the Razor servers and let you know if you have any questions.", intent: .accept, after: []) == nil)
         // Asked for news, a promise of news answers it.
         let asked = SmartReplyValidator(original: "Can you tell me when the Razor servers are back?", subject: "Razor servers",
