@@ -1048,6 +1048,9 @@ import Testing
         #expect(post.reply("Hi Patrick, thanks! I'll look forward to the Razor servers' fix.", intent: .accept, after: []) == nil)
         #expect(post.reply("Hi Patrick, thanks! I'll share some thoughts on the Razor servers' hit rate.", intent: .accept, after: []) == nil)
         #expect(post.reply("Hi Patrick, thanks! I'll keep an eye on the Razor servers tonight.", intent: .accept, after: []) == nil)
+        // A question asking the thread's own subject back.
+        #expect(post.reply("Hi Patrick, quick question: what's wrong with the Razor servers?", intent: .question, after: []) == nil)
+        #expect(post.reply("Hi Patrick, quick question: which spot checks gave the 40% hit rate?", intent: .question, after: []) != nil)
         #expect(post.reply("Hi Patrick, thanks! I'll check the Razor servers and let you know if you have any questions.", intent: .accept, after: []) == nil)
         // Asked for news, a promise of news answers it.
         let asked = SmartReplyValidator(original: "Can you tell me when the Razor servers are back?", subject: "Razor servers",

@@ -277,6 +277,8 @@ struct SmartReplyValidator {
     let echoSource: Grounding
     /// Stems of the message's and subject's words: a reply must name one (`isOnTopic`).
     let topicStems: Set<String>
+    /// Stems of the subject's words: a question made of them alone asks the thread's own subject.
+    let subjectStems: Set<String>
     /// The message asks the reader for something, so a plain yes or no answers it.
     let answersARequest: Bool
 
@@ -293,6 +295,7 @@ struct SmartReplyValidator {
         // Topics from the message as received, quoted lines included: "I'll ship it soon" answers
         // a "Sounds good." under the quoted plan to ship.
         topicStems = Set(((echoSources ?? []) + [original, subject]).flatMap(Grounding.words).filter { $0.count >= 3 }.map(Self.stem))
+        subjectStems = Set(Grounding.words(subject).filter { $0.count >= 3 }.map(Self.stem))
         answersARequest = SmartReplyGenerator.asksOrInvites(original, subject: subject)
         self.instructions = Grounding(sources: instructions)
     }
@@ -318,6 +321,10 @@ struct SmartReplyValidator {
         // A yes or a no to a request answers it ("I'll be there.", "I can't make it this week.");
         // a question, or a yes to a note or a photo, must say what it is about (session 11).
         if intent == .question || !answersARequest, !isOnTopic(Grounding.words(text)) { return nil }
+        // A question made of the subject's words alone asks the sender the thread's own question
+        // ("Hi Chad, quick question: how do I turn off checksums per MIME part?" to Chad's answer
+        // in "turning off checksums per MIME part"; session 17, 5 of 40 random list posts).
+        if intent == .question, asksTheSubject(Grounding.words(text)) { return nil }
         // A yes that only promises the reply it is ("I'll write a reply to you soon.", "I'll
         // follow up on this email.": session 16, three of 15 random messages) says as little.
         if intent != .question, Self.isAboutTheMessageItself(text) { return nil }
@@ -404,6 +411,13 @@ struct SmartReplyValidator {
             let stem = Self.stem(word)
             return topicStems.contains(stem)
         }
+    }
+
+    /// Every content word of the reply (not small talk, not the sender's name) is the subject's.
+    func asksTheSubject(_ words: [String]) -> Bool {
+        let senderWords = Set(Grounding.words(sender))
+        let content = words.filter { $0.count >= 3 && !senderWords.contains($0) && !Self.smallTalk.contains($0) }.map(Self.stem)
+        return !content.isEmpty && content.allSatisfy(subjectStems.contains)
     }
 
     /// A crude stem: the word's first five letters ("problems" and "problem", "checked" and
