@@ -118,4 +118,35 @@ import Testing
         ]
         try await Self.expectEachLandsWhereLabelled(cases)
     }
+
+    /// The border between a person's mail and a sender's mailing (session 17's third probe, 20
+    /// messages, 18 right; one, a salesperson's cold mail with an open-tracking pixel, is left
+    /// out: Gmail itself often shows such mail in Primary). Wrong was a bakery owner's reply from
+    /// the shop's orders@ mailbox, read as the shop's system.
+    @Test(.model("minilm")) func peopleAnsweringFromRoleMailboxesAndPeoplesMailingsLandWhereAGmailUserExpects() async throws {
+        let e = Self.esp
+        let mc: [(String, String)] = e + [("X-Mailer", "MailChimp Mailer - **CID1234**")]
+        let cases: [(AICategory, CategorizationInput)] = [
+            Self.m(.promotions, "jane@mail.janedoe-studio.example", "Jane Doe", "Spring workshop: 3 spots left", "Hi friend! My spring pottery workshop has 3 spots left. Book yours for €120 before Friday. Love, Jane", headers: mc),
+            Self.m(.updates, "mark@markmanson-news.example", "Mark Ellis", "What I learned from failing", "This week I want to talk about failure. Read the full essay on the blog. You're receiving this because you subscribed.", headers: mc),
+            Self.m(.primary, "tom.becker@agency.example", "Tom Becker", "Following up on our call", "Hi Alex, great talking yesterday. As promised, here are the three options we discussed. Let me know which one works for your team. Best, Tom"),
+            Self.m(.primary, "lisa@consultancy.example", "Lisa Park", "Quick intro: Alex <> Sam", "Hi both, Alex, meet Sam, who runs the data team at Northwind. Sam, Alex built the IMAP sync I mentioned. I'll let you two take it from here!", to: 2),
+            Self.m(.primary, "coach.ben@gmail.com", "Ben (U10 coach)", "Saturday's match moved to 10am", "Hi parents, Saturday's match is now at 10am, same pitch. Please be there by 9:40. Thanks, Ben", to: 14),
+            Self.m(.primary, "orders@smallbakery.example", "Rosa Bianchi", "Re: cake for Saturday", "Hi Alex, yes we can do the lemon cake for 12 people. It will be ready Saturday at 11. Rosa", reply: true),
+            Self.m(.updates, "noreply@medium.example", "Medium Daily Digest", "How I built a mail client in Swift | Alex Kim", "Today's highlights. How I built a mail client in Swift. 5 min read. Why SQLite is enough. 8 min read.", headers: e),
+            Self.m(.updates, "digest@hn-digest.example", "Hacker News Digest", "Top stories for Nov 28", "1. Show HN: A local-first mail client. 2. The case for SQLite. 3. Why IMAP is still hard.", headers: e),
+            Self.m(.promotions, "deals@travelsite.example", "TravelSite", "Alex, prices dropped for Lisbon", "Hotels in Lisbon from €59 a night. Prices for your dates have dropped. Book now and save.", headers: e),
+            Self.m(.updates, "no-reply@travelsite.example", "TravelSite", "Booking confirmed: Hotel Central, Lisbon", "Confirmation number 774411. Check-in Fri 5 Dec. Total €236.", headers: e),
+            Self.m(.primary, "dad.h@btinternet.example", "Dad", "Fwd: Your order has shipped", "See below, the parcel is coming to yours. ---------- Forwarded message --------- From: Shop <orders@shop.example> Your order has shipped."),
+            Self.m(.primary, "a.singh@university.example", "Dr Amrit Singh", "Reference letter", "Dear Alex, I have submitted the reference letter to the committee today. Good luck with the application! Best wishes, Amrit"),
+            Self.m(.forums, "neighbours@lists.example.org", "Helen Ward", "[Oak Street] Lost cat", "Has anyone seen a grey cat with a blue collar? He's been missing since Tuesday. Helen, no. 14", headers: [("List-Id", "<neighbours.lists.example.org>"), ("List-Post", "<mailto:neighbours@lists.example.org>")]),
+            Self.m(.updates, "no-reply@github.com", "Sam Lee", "Re: [acme/api] Fix retry on 503 (PR #88)", "@alex this looks good, one nit on the backoff constant.", reply: true),
+            Self.m(.updates, "notifications@linear.example", "Linear", "ENG-214 moved to In Review", "Sam Lee moved ENG-214 Retry on 503 to In Review."),
+            Self.m(.social, "notify@twitter.com", "X", "Sam Lee and 4 others liked your post", "See what people are saying."),
+            Self.m(.promotions, "info@gym.example", "City Gym", "New year, new you: join for €0", "No joining fee in January. Classes, pool and sauna from €29 a month. Sign up today.", headers: e),
+            Self.m(.updates, "info@gym.example", "City Gym", "Your membership renews on 1 January", "Your monthly membership of €29 renews on 1 January. No action is needed."),
+            Self.m(.primary, "info@rossi-plumbing.example", "Marco Rossi", "Tomorrow at 8", "Hi Alex, I'll come tomorrow at 8 to look at the boiler. Please leave the side gate open. Marco"),
+        ]
+        try await Self.expectEachLandsWhereLabelled(cases)
+    }
 }

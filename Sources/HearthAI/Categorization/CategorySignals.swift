@@ -283,7 +283,14 @@ public enum CategorySignals {
     /// the mail is bulk — no list, ESP, boilerplate or token — and the name is two or three words
     /// of a person's, not an organisation's.
     static func isPersonAtASharedMailbox(_ input: CategorizationInput, evidence: BulkMailEvidence) -> Bool {
-        guard !evidence.isBulk, !evidence.organisationSender, ["info", "hello", "contact", "office", "mail", "enquiries", "studio"].contains(input.senderLocalPart ?? ""),
+        let local = input.senderLocalPart ?? "", domain = input.senderDomain ?? ""
+        // A reply under a person's name from a business's role mailbox ("Rosa Bianchi"
+        // <orders@smallbakery.example> answering "Re: cake for Saturday"): the owner answering,
+        // even when the user's own message is not in the store (sent from a phone). Session 17's probe.
+        let answeringFromARole = input.isReply && BulkMailEvidence.isRoleAddress(local) && !BulkMailEvidence.isNoReplyAddress(local)
+            && !BulkMailEvidence.hasMachineToken(local) && !ServiceMail.isWorkTool(domain)
+        guard !evidence.isBulk, !evidence.organisationSender,
+              ["info", "hello", "contact", "office", "mail", "enquiries", "studio"].contains(local) || answeringFromARole,
               !BulkMailEvidence.isMailingDomain(input.senderDomain ?? ""), let name = input.from?.name,
               // A booking, an invoice or an account notice from a shared mailbox is the business's system talking.
               input.isReply || !CategoryVocabulary.isTransactional(subject: input.subject) else { return false }
