@@ -108,7 +108,7 @@ struct ScreenStateTests {
         #expect(state.expanded == [EmailID(1), EmailID(2), EmailID(3), EmailID(4)])
     }
 
-    @Test("conversation: replies are prepared unasked for a person's mail, on request for broadcasts and the user's own last word")
+    @Test("conversation: replies are prepared unasked for a person's mail, on request for broadcasts, not offered after the user's own last word")
     func conversationReplyOffer() {
         let thread = MailThread(id: ThreadID(1), accountID: AccountID(1), subject: "s", latestDate: start)
         func replies(from address: String, category: AICategory = .uncategorized, ai: Bool = true) -> ConversationState.AIReplies {
@@ -121,7 +121,7 @@ struct ScreenStateTests {
         #expect(replies(from: "ann@example.org") == .loading)
         #expect(replies(from: "list-member@example.org", category: .forums) == .loading)
         #expect(replies(from: "ann@example.org", category: .primary) == .loading)
-        #expect(replies(from: "me@example.org") == .onRequest, "the user wrote last")
+        #expect(replies(from: "me@example.org") == .notOffered, "the user wrote last: nothing to answer")
         #expect(replies(from: "news@shop.example", category: .promotions) == .onRequest)
         #expect(replies(from: "alerts@bank.example", category: .updates) == .onRequest)
         #expect(replies(from: "friend@network.example", category: .social) == .onRequest)

@@ -73,6 +73,27 @@ struct AITests {
         #expect(replies.status == 200 && replies.body.contains("\"state\":\"unavailable\""))
     }
 
+    @Test("with a model, after the user's own message: no suggested replies on the page; asked anyway, none and a note why")
+    func noSuggestionsAfterTheUsersOwnMessage() async throws {
+        let web = try await fixture(FakeGenerator())
+        defer { Task { await web.stop() } }
+        let cookie = try await web.login()
+        let thread = try #require(try web.thread(subject: "Quarterly budget")?.id)
+        let newest = try #require(try web.store.emails(inThread: thread).last)
+        let date = newest.dateReceived.addingTimeInterval(60)
+        let mine = Email(accountID: web.account.id!, messageID: "mine@x", inReplyTo: newest.messageID, references: newest.messageID.map { [$0] } ?? [],
+                         from: EmailAddress(address: web.account.email), to: [EmailAddress(address: "bob@example.com")],
+                         subject: "Re: Quarterly budget", bodyPlain: "Thanks, I'll look at it tomorrow.", snippet: "Thanks",
+                         dateReceived: date, dateSent: date)
+        _ = try web.store.insert([NewMessage(email: mine, attachments: [], folderID: web.inbox.id!, threadingKey: MessageMapping.threadingKey(for: mine))])
+        #expect(try web.store.emails(inThread: thread).last?.messageID == "mine@x", "the user's reply is the newest message")
+        let page = try await web.http.request("GET", "/mail?box=inbox&t=\(thread.rawValue)", headers: ["Cookie": cookie])
+        #expect(page.body.contains("id=\"summarize-form\""), "the summary is still offered")
+        #expect(!page.body.contains("id=\"smart-replies\"") && !page.body.contains("Suggest replies"))
+        let replies = try await post(web, "/ai/replies/\(thread.rawValue)", cookie: cookie)
+        #expect(replies.body.contains("\"state\":\"ready\"") && replies.body.contains("You wrote the newest message"), "\(replies.body)")
+    }
+
     @Test("with a model: Summarize on demand (cached, escaped), three distinct replies that open the composer with their text")
     func summaryAndReplies() async throws {
         let web = try await fixture(FakeGenerator())
@@ -155,11 +176,14 @@ struct AITests {
         try web.store.assignCategories([CategoryAssignment(emailID: sale, category: .promotions, confidence: 0.9, source: .signals)])
         _ = try deliver("alert@x", subject: "New sign-in to your account", from: "no-reply@bank.example", minutes: 2)
         _ = try deliver("mine@x", subject: "Re: Lunch on Friday?", from: web.account.email, replyTo: "c1@x", minutes: 3)
-        for subject in ["Winter sale: 30% off", "New sign-in to your account", "Lunch on Friday?"] {
+        for subject in ["Winter sale: 30% off", "New sign-in to your account"] {
             let page = try await conversation(subject)
             #expect(page.contains("id=\"suggest-form\""), "\(subject): the user can still ask")
             #expect(!page.contains(unasked), "\(subject): nothing computed unasked")
         }
+        // The user wrote last: nothing to answer, so nothing offered.
+        let answered = try await conversation("Lunch on Friday?")
+        #expect(!answered.contains("id=\"smart-replies\"") && !answered.contains("id=\"suggest-form\""))
 
         // The reply composer follows the same rule: machine mail waits for its button.
         func composer(_ subject: String) async throws -> String {

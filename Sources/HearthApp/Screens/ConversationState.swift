@@ -13,7 +13,9 @@ public struct ConversationState: Sendable, Equatable {
     public enum AIText: Sendable, Equatable { case unavailable, loading, ready(String), failed(String) }
     /// `onRequest`: a model is installed but the newest message is not one people answer
     /// (`SmartReplyOffer`), so the screen shows a "Suggest replies" button and computes nothing.
-    public enum AIReplies: Sendable, Equatable { case unavailable, onRequest, loading, ready([String]), failed(String) }
+    /// `notOffered`: the user wrote the newest message, so there is nothing to answer
+    /// (`SuggestedReplies` would say so): no suggestions and no button, as in Gmail.
+    public enum AIReplies: Sendable, Equatable { case unavailable, notOffered, onRequest, loading, ready([String]), failed(String) }
 
     public init() {}
 
@@ -43,7 +45,8 @@ public struct ConversationState: Sendable, Equatable {
                 summary = aiAvailable && emails.count >= 3 ? .loading : .unavailable
                 let newest = ReplyDrafts.messageToAnswer(among: emails)
                 let unasked = newest.map { SmartReplyOffer.suggestsUnasked(newest: $0, ownAddress: ownAddress) } ?? false
-                smartReplies = !aiAvailable ? .unavailable : unasked ? .loading : .onRequest
+                let wroteLast = ownAddress.map { own in newest?.from?.address.caseInsensitiveCompare(own) == .orderedSame } ?? false
+                smartReplies = !aiAvailable ? .unavailable : wroteLast ? .notOffered : unasked ? .loading : .onRequest
             }
         case .toggle(let id):
             if expanded.contains(id) { expanded.remove(id) } else { expanded.insert(id) }

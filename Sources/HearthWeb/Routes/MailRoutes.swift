@@ -105,7 +105,8 @@ extension WebApp {
         let unread = emails.filter { !$0.isRead }.compactMap(\.id)
         if !unread.isEmpty { try perform(.setRead(true), on: unread, from: nil) }
         return ConversationView(thread: thread, messages: messages, location: location, csrfToken: policy.csrfToken,
-                                ai: aiArea(id, emails: emails, location: location, suggestRepliesNow: screen.smartReplies == .loading && !composing),
+                                ai: aiArea(id, emails: emails, location: location, suggestRepliesNow: screen.smartReplies == .loading && !composing,
+                                           offerReplies: screen.smartReplies != .notOffered),
                                 moveMenu: moveMenu(accounts: [thread.accountID], location: location)).render()
     }
 

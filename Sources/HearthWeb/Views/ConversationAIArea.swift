@@ -16,6 +16,9 @@ struct ConversationAIArea {
     /// The newest message is one people answer (HearthApp `ConversationState`, `SmartReplyOffer`):
     /// the script asks for suggestions at once; otherwise only when "Suggest replies" is pressed.
     var suggestRepliesNow: Bool
+    /// False when the user wrote the newest message (`ConversationState.AIReplies.notOffered`):
+    /// the suggested replies are left out, button and all.
+    var offerReplies: Bool = true
     /// Where the no-script form returns to.
     var returnURL: String
 
@@ -25,12 +28,13 @@ struct ConversationAIArea {
         var summary: String?
         var summarizeAutomatically: Bool
         var suggestRepliesNow: Bool
+        var offerReplies: Bool
         var aiReturnURL: String
     }
 
     func model(thread: ThreadID) -> Model {
         Model(threadID: thread.rawValue, summary: summary, summarizeAutomatically: summarizeAutomatically,
-              suggestRepliesNow: suggestRepliesNow, aiReturnURL: returnURL)
+              suggestRepliesNow: suggestRepliesNow, offerReplies: offerReplies, aiReturnURL: returnURL)
     }
 }
 
@@ -38,11 +42,11 @@ extension WebApp {
     /// The AI areas of a conversation, or nil when no chat model is installed (deleting the model
     /// takes the AI areas away, stored summaries included: docs/web.md, Settings › AI models).
     /// A stored summary that still describes the thread is part of the page: visible on open.
-    func aiArea(_ id: ThreadID, emails: [Email], location: MailLocation, suggestRepliesNow: Bool) -> ConversationAIArea? {
+    func aiArea(_ id: ThreadID, emails: [Email], location: MailLocation, suggestRepliesNow: Bool, offerReplies: Bool = true) -> ConversationAIArea? {
         guard ai.isAvailable else { return nil }
         let cached = ConversationAI.cachedSummary(id, emails: emails, store: store)
         return ConversationAIArea(summary: cached,
                                   summarizeAutomatically: cached == nil && emails.count >= ThreadSummaryService.automaticThreshold,
-                                  suggestRepliesNow: suggestRepliesNow, returnURL: location.url())
+                                  suggestRepliesNow: suggestRepliesNow, offerReplies: offerReplies, returnURL: location.url())
     }
 }
