@@ -405,18 +405,19 @@ struct SmartReplyValidator {
     /// Tim, thanks! I'll be checking it." and "…quick question: is there anything else?" say
     /// nothing about the message; the judges counted such replies as irrelevant (issue 15).
     func isOnTopic(_ words: [String]) -> Bool {
+        contentStems(words).contains(where: topicStems.contains)
+    }
+
+    /// Stems of the reply's words that carry a topic: three letters or more, not small talk,
+    /// not the sender's name. What `isOnTopic` and `asksTheSubject` compare.
+    func contentStems(_ words: [String]) -> [String] {
         let senderWords = Set(Grounding.words(sender))
-        return words.contains { word in
-            guard word.count >= 3, !senderWords.contains(word), !Self.smallTalk.contains(word) else { return false }
-            let stem = Self.stem(word)
-            return topicStems.contains(stem)
-        }
+        return words.filter { $0.count >= 3 && !senderWords.contains($0) && !Self.smallTalk.contains($0) }.map(Self.stem)
     }
 
     /// Every content word of the reply (not small talk, not the sender's name) is the subject's.
     func asksTheSubject(_ words: [String]) -> Bool {
-        let senderWords = Set(Grounding.words(sender))
-        let content = words.filter { $0.count >= 3 && !senderWords.contains($0) && !Self.smallTalk.contains($0) }.map(Self.stem)
+        let content = contentStems(words)
         return !content.isEmpty && content.allSatisfy(subjectStems.contains)
     }
 

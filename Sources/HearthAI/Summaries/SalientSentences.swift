@@ -208,26 +208,23 @@ public enum SalientSentences {
     /// recently. Matthias Saou has been installing all Gary's kernels …"). At least two
     /// sentences stay; the text is left as it is when nothing repeats.
     static func withoutNearRepeats(_ text: String) -> String {
-        var parts = ThreadSummarizer.sentences(text)
+        var parts = ThreadSummarizer.sentences(text).map { (text: $0, words: Set(Grounding.words($0))) }
         guard parts.count > 2 else { return text }
-        func words(_ sentence: String) -> Set<String> { Set(Grounding.words(sentence)) }
         var changed = false
         var index = 1
         while index < parts.count, parts.count > 2 {
-            let later = words(parts[index])
+            let later = parts[index].words
             if let earlier = parts[..<index].firstIndex(where: { candidate in
-                let other = words(candidate)
-                let shorter = min(other.count, later.count)
-                return shorter >= 5 && Double(other.intersection(later).count) >= 0.8 * Double(shorter)
+                let shorter = min(candidate.words.count, later.count)
+                return shorter >= 5 && Double(candidate.words.intersection(later).count) >= 0.8 * Double(shorter)
             }) {
-                let drop = words(parts[earlier]).count < later.count ? earlier : index
-                parts.remove(at: drop)
+                parts.remove(at: parts[earlier].words.count < later.count ? earlier : index)
                 changed = true
                 continue
             }
             index += 1
         }
-        return changed ? parts.joined(separator: " ") : text
+        return changed ? parts.map(\.text).joined(separator: " ") : text
     }
 
     /// The sentence as it stands when it names its writer, else "Name: sentence".

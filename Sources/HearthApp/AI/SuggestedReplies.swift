@@ -25,8 +25,7 @@ public enum SuggestedReplies {
         guard let message = ReplyDrafts.messageToAnswer(among: emails) else {
             throw AppError.notFound("There is no conversation \(thread.rawValue) (it may have been deleted).")
         }
-        let own = Set(try store.accounts().map { $0.email.lowercased() })
-        if let sender = message.from?.address.lowercased(), own.contains(sender) {
+        if try store.accounts().contains(where: { SmartReplyOffer.isOwn(message, ownAddress: $0.email) }) {
             return Suggestions(replies: [], answering: message,
                                note: "You wrote the newest message: suggested replies answer someone else's.")
         }

@@ -45,7 +45,7 @@ public struct ConversationState: Sendable, Equatable {
                 summary = aiAvailable && emails.count >= 3 ? .loading : .unavailable
                 let newest = ReplyDrafts.messageToAnswer(among: emails)
                 let unasked = newest.map { SmartReplyOffer.suggestsUnasked(newest: $0, ownAddress: ownAddress) } ?? false
-                let wroteLast = ownAddress.map { own in newest?.from?.address.caseInsensitiveCompare(own) == .orderedSame } ?? false
+                let wroteLast = newest.map { SmartReplyOffer.isOwn($0, ownAddress: ownAddress) } ?? false
                 smartReplies = !aiAvailable ? .unavailable : wroteLast ? .notOffered : unasked ? .loading : .onRequest
             }
         case .toggle(let id):

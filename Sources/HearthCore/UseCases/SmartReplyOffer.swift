@@ -15,8 +15,15 @@ public enum SmartReplyOffer {
     /// sent from a no-reply or system address. Primary, forums and not-yet-sorted mail qualify.
     public static func suggestsUnasked(newest: Email, ownAddress: String?) -> Bool {
         guard let sender = newest.from?.address.lowercased() else { return false }
-        if let own = ownAddress?.lowercased(), sender == own { return false }
+        if isOwn(newest, ownAddress: ownAddress) { return false }
         if broadcastCategories.contains(newest.aiCategory) { return false }
         return !AutomatedMail.isMachineSender(sender)
+    }
+
+    /// The user wrote `email` (its sender is `ownAddress`, compared without case): there is
+    /// nothing in it for the user to answer.
+    public static func isOwn(_ email: Email, ownAddress: String?) -> Bool {
+        guard let own = ownAddress, let sender = email.from?.address else { return false }
+        return sender.caseInsensitiveCompare(own) == .orderedSame
     }
 }
