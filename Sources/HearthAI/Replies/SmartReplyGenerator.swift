@@ -238,11 +238,11 @@ public struct SmartReplyGenerator: Sendable {
         if let open = address.firstIndex(of: "<"), let close = address.lastIndex(of: ">"), open < close {
             address = String(address[address.index(after: open)..<close])
         }
+        // The digest's rule for a mailbox that is a name ("hannah.ito" is "Hannah Ito"), then its given name.
         let local = address.split(separator: "@").first.map(String.init) ?? ""
-        let parts = local.split(whereSeparator: { ".-_".contains($0) }).map(String.init)
-        guard parts.count >= 2, let first = parts.first, first.count >= 3, first.allSatisfy(\.isLetter),
-              !roleAddresses.contains(first.lowercased()) else { return "Someone" }
-        return first.prefix(1).uppercased() + first.dropFirst().lowercased()
+        let words = SalientSentences.nameOfMailbox(local).split(separator: " ")
+        guard words.count >= 2, let first = words.first, first.count >= 3, !roleAddresses.contains(first.lowercased()) else { return "Someone" }
+        return String(first)
     }
 
     static let roleAddresses: Set<String> = ["info", "support", "admin", "noreply", "no", "anonymous", "sales", "contact", "office",
