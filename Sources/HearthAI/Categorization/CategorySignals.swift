@@ -291,7 +291,7 @@ public enum CategorySignals {
             && !BulkMailEvidence.hasMachineToken(local) && !ServiceMail.isWorkTool(domain)
         guard !evidence.isBulk, !evidence.organisationSender,
               ["info", "hello", "contact", "office", "mail", "enquiries", "studio"].contains(local) || answeringFromARole,
-              !BulkMailEvidence.isMailingDomain(input.senderDomain ?? ""), let name = input.from?.name,
+              !BulkMailEvidence.isMailingDomain(domain), let name = input.from?.name,
               // A booking, an invoice or an account notice from a shared mailbox is the business's system talking.
               input.isReply || !CategoryVocabulary.isTransactional(subject: input.subject) else { return false }
         let words = name.split(separator: " ").filter { !$0.isEmpty }
