@@ -23,6 +23,23 @@ public enum AddressParser {
     /// Parses unfolded raw header bytes: 8-bit bytes inside encoded words keep their declared
     /// charset, others are sniffed (RFC 6532 UTF-8, else Windows-1252).
     public static func parseList(bytes: [UInt8], defects: inout [ParseDefect]) -> [EmailAddress] {
+        let parsed = parseTokens(bytes, defects: &defects)
+        // A mailbox encoded whole ("=?utf-8?q?Luc=C3=ADa_=3Clucia=40example=2Ees=3E?="), as a
+        // script that sets a non-ASCII From as one string sends it (Python's legacy header
+        // policy): RFC 2047 forbids an address inside an encoded word, so the "address" read is
+        // the encoded word itself. Read mail programs decode the field first; so does this.
+        guard parsed.contains(where: { $0.address.hasPrefix("=?") }), RFC2047.containsMarker(bytes) else { return parsed }
+        var ignored: [ParseDefect] = []
+        let decoded = Array(RFC2047.decode(bytes: bytes, defects: &ignored).utf8)
+        var repairedDefects: [ParseDefect] = []
+        let repaired = parseTokens(decoded, defects: &repairedDefects)
+        guard !repaired.isEmpty, repaired.allSatisfy({ !$0.address.hasPrefix("=?") && $0.address.contains("@") }) else { return parsed }
+        defects.append(ParseDefect(.invalidAddress, "address inside an encoded word, decoded before reading"))
+        defects.append(contentsOf: repairedDefects)
+        return repaired
+    }
+
+    static func parseTokens(_ bytes: [UInt8], defects: inout [ParseDefect]) -> [EmailAddress] {
         let tokens = tokenize(bytes)
         var result: [EmailAddress] = []
         var current: [Token] = []

@@ -149,4 +149,32 @@ import Testing
         ]
         try await Self.expectEachLandsWhereLabelled(cases)
     }
+
+    /// Session 18's probe: 44 raw messages shaped as today's senders build them (HTML from
+    /// Klaviyo, HubSpot, SES, SendGrid, Salesforce; Outlook and Gmail replies; a Google Calendar
+    /// invitation; GitHub, Jira, Discourse, Google Groups, Mailman, Sympa), imported and
+    /// categorised through the CLI: 40 right. Wrong were a work tool's product launch and a
+    /// course site's recommendations (selling in subject and text, read as notices by the
+    /// centroids), a ride receipt whose only payment wording was "Total $23.40" (its prices read
+    /// as a shop's), and a forum's relayed post stamped Auto-Submitted. The same shapes, reworded:
+    @Test(.model("minilm")) func launchesRecommendationsReceiptsAndStampedForumPostsLandWhereAGmailUserExpects() async throws {
+        let e = Self.esp
+        let footer = " You are receiving this email because you signed up. Unsubscribe | Manage preferences | Privacy policy"
+        let cases: [(AICategory, CategorizationInput)] = [
+            Self.m(.promotions, "team@mail.boardtool.example", "Boardtool", "Introducing Boardtool Calendar",
+                   "Introducing Boardtool Calendar. Your meetings and your tasks in one place. Try it free today. Get Boardtool Calendar." + footer, headers: e),
+            Self.m(.promotions, "no-reply@t.mail.learnhub.example", "LearnHub", "Recommended for you: Data Visualisation Basics",
+                   "Because you viewed Statistics 101. Data Visualisation Basics, offered by a university. Enroll for free. Starts Monday." + footer, headers: e),
+            Self.m(.promotions, "hello@news.streamflix.example", "Streamflix", "Picked for you this weekend",
+                   "Because you watched The Long Road: three new series you might like. Watch now." + footer, headers: e),
+            Self.m(.updates, "noreply@rides.example", "Rides Receipts", "Your Tuesday morning trip with Rides",
+                   "Thanks for riding, Alex. Total $18.70. Trip fare $15.20, Booking fee $2.00, Tip $1.50. Pickup 8:02 AM 12 Park Rd, drop-off 8:20 AM Main St." + footer, headers: e),
+            Self.m(.updates, "orders@bistro-delivery.example", "Bistro Delivery", "Your Friday dinner from Noodle Bar",
+                   "Your order from Noodle Bar. 1 x Pad Thai $13.50, 1 x Spring rolls $6.00, Delivery $2.99. Total: $22.49. Rate your order." + footer, headers: e),
+            Self.m(.forums, "forum@discoursemail.example", "Ana Lima via Home Lab Forum", "[Home Lab Forum] [Networking] VLANs on a cheap switch",
+                   "Has anyone got tagged VLANs working on the 8-port switches? Mine drops the management VLAN after a reboot.",
+                   headers: [("List-Id", "Home Lab Forum <homelab.forum.example>"), ("Precedence", "list"), ("Auto-Submitted", "auto-generated")]),
+        ]
+        try await Self.expectEachLandsWhereLabelled(cases)
+    }
 }

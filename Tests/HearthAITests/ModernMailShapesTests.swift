@@ -122,6 +122,71 @@ import Testing
     }
 }
 
+/// Session 18's probe of raw modern mail: shapes whose signals were missing.
+@Suite struct PaymentsSigningAndLoyaltyMailTests {
+    static let esp = ModernMailShapesTests.esp
+    static func mail(_ from: String, _ name: String?, _ subject: String, _ text: String = "", headers: [(String, String)] = []) -> CategorizationInput {
+        ModernMailShapesTests.mail(from, name, subject, text, headers: headers)
+    }
+
+    @Test func moneyBetweenPeopleThroughAPaymentServiceIsAnUpdate() {
+        for subject in ["Sam Patel paid you $45.00", "You paid Becker Builders $500.00", "Ana requested $12.50"] {
+            let input = Self.mail("venmo@pay.example", "PayApp", subject, "Dinner. Transfer date Nov 28.", headers: Self.esp)
+            #expect(CategorySignals.evaluate(input).category == .updates, "\(subject)")
+        }
+    }
+
+    /// "Rachel Kim via DocuSign" is the signing service writing for Rachel, not Rachel.
+    @Test func aWorkToolsNoticeUnderThePersonWhoActedIsAnUpdate() {
+        var input = Self.mail("dse_na2@docusign.net", "Rachel Kim via DocuSign", "Please DocuSign: Lease-Renewal.pdf",
+                              "Rachel Kim sent you a document to review and sign. REVIEW DOCUMENT")
+        input.headers.append(HeaderField(name: "Content-Type", value: "text/html; charset=utf-8"))
+        #expect(CategorySignals.evaluate(input).category == .updates)
+        // A person's own mail from a work tool's domain, with no "via", is still theirs.
+        let employee = Self.mail("sam@dropbox.com", "Sam Lee", "Lunch on Friday?", "Hi Alex, are you free for lunch on Friday? Sam")
+        #expect(CategorySignals.evaluate(employee).category == .primary)
+    }
+
+    @Test func loyaltyOffersAndWinBacksSell() {
+        let miles = Self.mail("mileageplan@email.air.example", "Air", "Earn 3x miles on every flight this month",
+                              "Register by Dec 15 and earn triple miles on every flight in December. Register now.", headers: Self.esp)
+        #expect(ModernMailShapesTests.verdictSays(miles) == .promotions)
+        let winBack = Self.mail("hello@orders.taqueria.example", "Rosa's Taqueria", "We miss you! Here's $5 off",
+                                "It's been a while! Enjoy $5 off your next online order of $20+. Code MISSYOU5. Order now.", headers: Self.esp)
+        #expect(CategorySignals.evaluate(winBack).category == .promotions)
+    }
+
+    /// A receipt says "Total $18.70" and lists prices: it accounts for money spent, it does not sell.
+    @Test func aReceiptWhoseOnlyPaymentWordIsItsTotalIsNotAShopsMailing() {
+        let ride = NewsletterContent.read("Thanks for riding, Alex. Total $18.70. Trip fare $15.20, Booking fee $2.00, Tip $1.50.")
+        #expect(ride.accountsForPayment && !ride.isCommercial && ride.lean == .updates)
+        let sale = NewsletterContent.read("Jackets $89, boots $119, tents $249. Total savings up to 40%. Shop now.")
+        #expect(!sale.accountsForPayment)
+    }
+
+    /// The categoriser's text keeps a forward's separator, so the forwarded newsletter's footer
+    /// is not read as the forwarder's; the summaries' text leaves it out as before.
+    @Test func aForwardedNewsletterFromAFriendIsTheFriendsMail() {
+        let body = """
+            lol look at number 3
+
+            ---------- Forwarded message ---------
+            From: FitLife <news@fitlife.example>
+            Date: Mon, Nov 23, 2026
+            Subject: Your weekly Fitness digest
+
+            1. Ten minute workouts
+            2. Why cats make you fitter
+            Unsubscribe | Manage preferences
+            """
+        let forCategories = MailTextTrimmer.trim(body)
+        #expect(forCategories.contains("Forwarded message") && forCategories.contains("Ten minute workouts"))
+        #expect(!MailTextTrimmer.trim(body, namedQuotes: true).contains("Forwarded message"))
+        let input = Self.mail("jo.morgan@gmail.example", "Jo Morgan", "Fwd: Your weekly Fitness digest", forCategories)
+        #expect(CategorySignals.evaluate(input).category == .primary)
+    }
+}
+
 /// Commit mail that a repository hook sends from the committer's bare address (session 9).
 @Suite struct CommitMailTests {
     @Test func aCommitNoticeFromABareAddressIsUpdatesAndAPersonsRevisionIsNot() {

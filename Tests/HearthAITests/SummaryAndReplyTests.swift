@@ -957,7 +957,9 @@ import Testing
 
             Your train to York leaves at 09:12.
             """
-        #expect(MailTextTrimmer.trim(forward) == "Your train to York leaves at 09:12.")
+        #expect(MailTextTrimmer.trim(forward, namedQuotes: true) == "Your train to York leaves at 09:12.")
+        // The categoriser's text keeps the separator line itself (what is below it is not the forwarder's).
+        #expect(MailTextTrimmer.trim(forward) == "---------- Forwarded message ---------\n\nYour train to York leaves at 09:12.")
         // At the top, with a field wrapped over two lines (a list's "On Behalf Of"): the whole
         // block goes, and the answer below the quote is the sender's (session 17: "Sent: Monday,
         // September 02, 2002 2:55 AM." was read as a sentence of theirs).

@@ -40,6 +40,19 @@ import HearthCore
         #expect(Self.pairs("\"=?utf-8?B?w6k=?= x\" <a@b.com>") == ["é x|a@b.com"])         // inside quotes
         #expect(Self.pairs("=?utf-8?q?J.Doe,_Jr?= <a@b.com>") == ["J.Doe, Jr|a@b.com"])    // specials inside the word
     }
+
+    /// A script that sets a non-ASCII From as one string (Python's legacy header policy) encodes
+    /// the address with the name; the field is decoded, then read, and the repair is reported.
+    @Test func aMailboxEncodedWholeIsDecodedBeforeItIsRead() {
+        let field = "=?utf-8?q?Luc=C3=ADa_Fern=C3=A1ndez_=3Clucia=2Efernandez=40empresa-ejemplo=2Ees=3E?="
+        var defects: [ParseDefect] = []
+        let boxes = AddressParser.parseList(field, defects: &defects)
+        #expect(boxes.map { "\($0.name ?? "")|\($0.address)" } == ["Lucía Fernández|lucia.fernandez@empresa-ejemplo.es"])
+        #expect(defects.contains { $0.kind == .invalidAddress && $0.detail.contains("encoded word") })
+        // Base64, two mailboxes in one word.
+        let both = "=?utf-8?b?" + Data("Zoë <zoe@x.org>, Ana <ana@y.org>".utf8).base64EncodedString() + "?="
+        #expect(Self.pairs(both) == ["Zoë|zoe@x.org", "Ana|ana@y.org"])
+    }
 }
 
 @Suite struct MailDateParserTests {

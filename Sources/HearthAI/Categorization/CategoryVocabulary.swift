@@ -21,6 +21,8 @@ enum CategoryVocabulary {
         "signed up", "you're subscribed", "you are subscribed", "subscription confirmed", "thanks for subscribing",
         "thank you for subscribing", "thanks for signing up", "thank you for signing up",
         "your package", "your parcel", "will arrive", "arriving today", "arriving tomorrow", "renews", "will renew",
+        // Money moved between people through a payment service ("Sam paid you $45.00").
+        "paid you", "you paid", "you sent", "sent you $", "you received", "money received", "requested $",
         // The same in the languages the client meets most after English (German, French,
         // Spanish, Italian, Portuguese, Dutch): orders, invoices, bookings, codes, accounts.
         "rechnung", "bestellung", "buchung", "bestätigung", "passwort", "kontoauszug", "zahlung", "lieferung", "ihr konto",
@@ -45,6 +47,9 @@ enum CategoryVocabulary {
         "mentioned you in a comment", "replied to a comment", "new comment on", "assigned to you", "assigned you",
         // Calendar systems' own subjects.
         "invitation:", "updated invitation", "canceled event", "cancelled event", "event canceled", "event cancelled",
+        // Signing services' requests ("Please DocuSign: Lease.pdf", "… sent you a document to sign").
+        "please docusign", "please sign", "review and sign", "signature request", "signature requested",
+        "sent you a document", "completed: ", "document completed",
     ]
 
     /// Notifications, alerts and the news a user subscribed to.
@@ -71,6 +76,14 @@ enum CategoryVocabulary {
         // "Live webinar: …" with "Save your seat" went to updates).
         "meet the new", "pre-order", "preorder", "webinar", "save your seat", "reserve your seat", "register now",
         "early bird", "early-bird",
+        // Loyalty programmes' offers ("Earn 3x miles", "Double points weekend").
+        "earn up to", "earn double", "earn triple", "earn bonus", "bonus miles", "bonus points", "double points",
+        "triple points", "double miles", "triple miles",
+        // Recommendations and trials: how services and stores sell to a known customer
+        // ("Recommended for you: …", "Because you viewed …", "Try it free").
+        "recommended for you", "recommendations for you", "picked for you", "you might like", "you may like",
+        "you'll love", "because you viewed", "because you watched", "inspired by your", "try it free", "try for free",
+        "enroll now", "enroll for free", "enrol now", "in your cart", "left something", "complete your purchase",
         "rabatt", "angebot", "gutschein", "sonderangebot", "kostenlos", "réduction", "promo", "soldes", "offre", "gratuit",
         "oferta", "descuento", "rebajas", "gratis", "offerta", "sconto", "saldi", "gratuito", "desconto", "promoção",
         "korting", "aanbieding",
@@ -83,11 +96,12 @@ enum CategoryVocabulary {
     static func score(subject: String, body: String) -> Scores {
         let subject = subject.lowercased()
         let body = String(body.lowercased().prefix(1_500))
-        func count(_ words: [String], in text: String) -> Int { words.reduce(0) { $0 + (text.contains($1) ? 1 : 0) } }
+        func count(_ words: [String], in text: String) -> Int { words.reduce(0) { $0 + (mentions($1, in: text) ? 1 : 0) } }
         var promotions = 2 * Double(count(marketing, in: subject)) + 0.5 * Double(min(3, count(marketing, in: body)))
         var updates = 2 * Double(count(transactional, in: subject)) + 0.5 * Double(min(3, count(transactional, in: body)))
             + 1.5 * Double(count(informational, in: subject)) + 0.5 * Double(min(3, count(informational, in: body)))
         if subject.range(of: #"[$€£]\s?\d|\d+\s?%"#, options: .regularExpression) != nil { promotions += 2 }
+        if subject.range(of: #"\b\d+x (miles|points|rewards)\b"#, options: .regularExpression) != nil { promotions += 2 }
         // A full date in the subject ("Headlines for 2002-08-07", "Bollettino del 29/11/2015",
         // "Report 25.11.2026") is how periodic issues and reports are titled.
         if hasFullDate(subject) { updates += 1.5 }
@@ -97,6 +111,24 @@ enum CategoryVocabulary {
         if subject.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) { promotions += 1.5 }
         if body.range(of: #"[$€£]\s?\d|\d\s?%"#, options: .regularExpression) != nil { promotions += 0.5 }
         return Scores(promotions: promotions, updates: updates)
+    }
+
+    /// Whether lower-cased `text` has `phrase` as words of its own: "deal" is not in "ideal",
+    /// "tip" not in "multiple", "this week" not in "this weekend", "sale" not in "wholesale";
+    /// a plural "s" may follow ("deals", "tips"). A phrase's own punctuation at either end
+    /// ("% off", "bill ", "order #") needs no boundary there.
+    static func mentions(_ phrase: String, in text: String) -> Bool {
+        guard let first = phrase.first, let last = phrase.last else { return false }
+        var searchStart = text.startIndex
+        while let range = text.range(of: phrase, range: searchStart..<text.endIndex) {
+            let startsClean = !first.isLetter || range.lowerBound == text.startIndex || !text[text.index(before: range.lowerBound)].isLetter
+            var end = range.upperBound
+            if last.isLetter, end < text.endIndex, text[end] == "s" { end = text.index(after: end) }
+            let endsClean = !last.isLetter || end == text.endIndex || !text[end].isLetter
+            if startsClean && endsClean { return true }
+            searchStart = text.index(after: range.lowerBound)
+        }
+        return false
     }
 
     /// A calendar date with a four-digit year, ISO, day-first or month-first (2002-08-07,
@@ -110,7 +142,7 @@ enum CategoryVocabulary {
     /// Strongly transactional subjects: an order, a bill, a code, an account event.
     static func isTransactional(subject: String) -> Bool {
         let subject = subject.lowercased()
-        return transactional.contains { subject.contains($0) } || serviceNotices.contains { subject.contains($0) }
+        return transactional.contains { mentions($0, in: subject) } || serviceNotices.contains { mentions($0, in: subject) }
             || hasCode(subject) || isTicket(subject) || isOrderReference(subject)
             || subject.range(of: #"\bshared\b.{1,80}\bwith you\b"#, options: .regularExpression) != nil
     }

@@ -56,7 +56,9 @@ enum NewsletterContent {
         // services sell with calls to act rather than prices
         "apply online", "apply now", "free quote", "get a quote", "for a quote", "call us", "call today", "order your",
         "satisfaction guaranteed", "money back", "money-back", "risk free", "risk-free", "free trial", "sign up now",
-        "act now", "don't miss out", "happy customers", "satisfied customers",
+        "act now", "don't miss out", "happy customers", "satisfied customers", "try it free", "try for free",
+        "recommended for you", "picked for you", "you might like", "because you viewed", "because you watched", "you'll love", "enroll now", "enroll for free",
+        "in your cart", "your cart", "complete your purchase",
         // product launches
         "pre-order", "preorder", "introducing", "meet the new", "limited edition", "launch offer",
         "rabatt", "angebot", "versandkostenfrei", "soldes", "livraison gratuite", "oferta", "descuento", "envío gratis",
@@ -68,7 +70,13 @@ enum NewsletterContent {
         "subtotal", "sub-total", "total paid", "amount paid", "amount charged", "you paid", "card ending", "payment method",
         "billed to", "order number", "invoice number", "receipt number", "transaction id", "vat included", "incl. vat",
         "zwischensumme", "gesamtbetrag", "montant payé", "sous-total", "importe pagado", "totale pagato",
+        "order total", "grand total", "total charged", "paid with", "charged to", "order summary", "payment summary",
+        "thanks for your order", "thank you for your order", "thanks for your purchase", "thank you for your purchase",
     ]
+
+    /// A total with its amount ("Total $23.40", "Total: €12,00"): what a receipt ends with.
+    private static let totalAmount = try? NSRegularExpression(pattern: #"\b(?:total|gesamt|totale?)\b:?\s*(?:[$€£¥]\s?\d|\d+[.,]\d{2}\s?(?:€|eur\b|usd\b))"#,
+                                                             options: [.caseInsensitive])
 
     private static let prices = try? NSRegularExpression(pattern: #"[$€£¥]\s?\d|\d(?:[.,]\d{2})?\s?(?:€|eur\b|usd\b)"#)
     private static let byline = try? NSRegularExpression(pattern: #"(?:^|[\s|(])[Bb]y:? [A-Z][a-z]+(?: [A-Z]\.)? [A-Z][a-zA-Z'-]+"#)
@@ -85,6 +93,7 @@ enum NewsletterContent {
         if let byline, byline.firstMatch(in: sample, range: range) != nil { editorial += 1 }
         var commerce = Set(sellingPhrases.filter(found)).count
         if let prices { commerce += min(3, prices.numberOfMatches(in: sample, range: range)) }
-        return Reading(editorial: editorial, commerce: commerce, accountsForPayment: paymentPhrases.contains { lower.contains($0) })
+        let paid = paymentPhrases.contains { lower.contains($0) } || totalAmount?.firstMatch(in: sample, range: range) != nil
+        return Reading(editorial: editorial, commerce: commerce, accountsForPayment: paid)
     }
 }

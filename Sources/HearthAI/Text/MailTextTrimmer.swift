@@ -19,7 +19,12 @@ public enum MailTextTrimmer {
         reading: for (index, line) in lines.enumerated() {
             let stripped = line.trimmingCharacters(in: .whitespaces)
             switch quotedHeader.read(stripped, hasText: hasText, next: lines.dropFirst(index + 1).first) {
-            case .skip: continue reading
+            case .skip:
+                // The categoriser keeps a forward's separator line: what follows it is the
+                // forwarded mail's (its "Unsubscribe" footer is not the forwarder's), and
+                // `BulkMailEvidence` reads only what comes above it (session 18's probe).
+                if !namedQuotes, QuotedMessageHeader.separator(stripped) == .forwardedMessage { kept.append(line) }
+                continue reading
             case .end: break reading
             case .other: break
             }
