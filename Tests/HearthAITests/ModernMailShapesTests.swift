@@ -156,6 +156,30 @@ import Testing
         #expect(CategorySignals.evaluate(winBack).category == .promotions)
     }
 
+    @Test func aPayoutIsAnUpdateAndAShowPutOnSaleSells() {
+        let payout = Self.mail("support@payments.example", "Payments", "Your payout of $1,240.00 is on its way",
+                               "A payout of $1,240.00 USD is on its way to your bank account ending in 6621.", headers: Self.esp)
+        #expect(CategorySignals.evaluate(payout).category == .updates)
+        let show = Self.mail("info@ballroom.example", "The Ballroom", "Just announced: The Lanterns, March 14",
+                             "Just announced: The Lanterns live, March 14. Tickets on sale Friday at 10am. Presale code: BALL.", headers: Self.esp)
+        #expect(CategorySignals.evaluate(show).category == .promotions)
+    }
+
+    /// RFC 2369's List-Post says where members post. A newsletter that puts the issue's own web
+    /// page there (Substack) has no discussion; "NO" and an announcement address take no posts.
+    @Test func aListPostOfAWebPageOrAnAnnouncementAddressIsNoDiscussion() {
+        #expect(BulkMailEvidence.invitesPosts("<mailto:dev@lists.example.org>"))
+        #expect(BulkMailEvidence.invitesPosts("<https://groups.example.com/g/cyclists/post>, <mailto:cyclists@groups.example.com>"))
+        #expect(!BulkMailEvidence.invitesPosts("<https://www.writer.example/p/the-week>"))
+        #expect(!BulkMailEvidence.invitesPosts("NO (posting not allowed on this list)"))
+        #expect(!BulkMailEvidence.invitesPosts("<mailto:product-announce@lists.example.org>"))
+        #expect(BulkMailEvidence.invitesPosts("<mailto:nora-users@lists.example.org>"))   // "no" inside a word is not "NO"
+        let issue = Self.mail("writer@newsletter.example", "A Writer", "The week the assistants got memory",
+                              "Today let's talk about how assistants started remembering you. By A Writer. Read in app · Like · Comment",
+                              headers: Self.esp + [("List-Id", "<writer.newsletter.example>"), ("List-Post", "<https://www.writer.example/p/the-week>")])
+        #expect(CategorySignals.evaluate(issue).category != .forums)
+    }
+
     /// A receipt says "Total $18.70" and lists prices: it accounts for money spent, it does not sell.
     @Test func aReceiptWhoseOnlyPaymentWordIsItsTotalIsNotAShopsMailing() {
         let ride = NewsletterContent.read("Thanks for riding, Alex. Total $18.70. Trip fare $15.20, Booking fee $2.00, Tip $1.50.")

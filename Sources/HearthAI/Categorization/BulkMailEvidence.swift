@@ -59,7 +59,7 @@ struct BulkMailEvidence: Sendable {
     init(_ input: CategorizationInput) {
         let local = input.senderLocalPart ?? ""
         precedence = input.header("Precedence")?.lowercased().trimmingCharacters(in: .whitespaces)
-        listPost = input.header("List-Post").map { !$0.lowercased().contains("no") } ?? false
+        listPost = input.header("List-Post").map(Self.invitesPosts) ?? false
         listHeaders = input.listID != nil || input.headers.contains { AutomatedMail.listFieldNames.contains($0.name.lowercased()) }
         machineSender = Self.isMachineAddress(local) || Self.isMailingDomain(input.senderDomain ?? "")
         organisationSender = Self.isOrganisationName(input.from?.name, domain: input.senderDomain ?? "", local: local)
@@ -87,6 +87,17 @@ struct BulkMailEvidence: Sendable {
         let letter = Self.beforeSignOff(body)
         links = letter.components(separatedBy: "http://").count + letter.components(separatedBy: "https://").count
             + letter.components(separatedBy: "www.").count - 3
+    }
+
+    /// A List-Post field that says where members post (RFC 2369): a mailto address, or a web
+    /// form or group page next to one. "NO" says nobody may, and an announcement list's address
+    /// ("…-announce@", "…-news@", "noreply@") takes only its moderators' mail; a web page alone is
+    /// a newsletter's link to the issue itself (Substack's "List-Post: <https://…/p/…>", session
+    /// 18's probe), not a discussion's address.
+    static func invitesPosts(_ value: String) -> Bool {
+        let value = value.lowercased()
+        guard value.range(of: #"(^|[\s<(,])no([\s>),]|$)|announce|news|noreply|no-reply"#, options: .regularExpression) == nil else { return false }
+        return value.contains("mailto:") || !value.contains("http")
     }
 
     /// See `repliesGoElsewhere`: a Reply-To address whose organisation ("shop.example" of

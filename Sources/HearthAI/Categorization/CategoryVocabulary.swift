@@ -22,7 +22,7 @@ enum CategoryVocabulary {
         "thank you for subscribing", "thanks for signing up", "thank you for signing up",
         "your package", "your parcel", "will arrive", "arriving today", "arriving tomorrow", "renews", "will renew",
         // Money moved between people through a payment service ("Sam paid you $45.00").
-        "paid you", "you paid", "you sent", "sent you $", "you received", "money received", "requested $",
+        "paid you", "you paid", "you sent", "sent you $", "you received", "money received", "requested $", "payout",
         // The same in the languages the client meets most after English (German, French,
         // Spanish, Italian, Portuguese, Dutch): orders, invoices, bookings, codes, accounts.
         "rechnung", "bestellung", "buchung", "bestätigung", "passwort", "kontoauszug", "zahlung", "lieferung", "ihr konto",
@@ -79,6 +79,8 @@ enum CategoryVocabulary {
         // Loyalty programmes' offers ("Earn 3x miles", "Double points weekend").
         "earn up to", "earn double", "earn triple", "earn bonus", "bonus miles", "bonus points", "double points",
         "triple points", "double miles", "triple miles",
+        // Shows and releases put on sale ("Just announced: …", "Tickets on sale Friday").
+        "just announced", "on sale now", "tickets on sale", "presale", "pre-sale", "get tickets", "get your tickets",
         // Recommendations and trials: how services and stores sell to a known customer
         // ("Recommended for you: …", "Because you viewed …", "Try it free").
         "recommended for you", "recommendations for you", "picked for you", "you might like", "you may like",

@@ -58,7 +58,7 @@ enum NewsletterContent {
         "satisfaction guaranteed", "money back", "money-back", "risk free", "risk-free", "free trial", "sign up now",
         "act now", "don't miss out", "happy customers", "satisfied customers", "try it free", "try for free",
         "recommended for you", "picked for you", "you might like", "because you viewed", "because you watched", "you'll love", "enroll now", "enroll for free",
-        "in your cart", "your cart", "complete your purchase",
+        "in your cart", "your cart", "complete your purchase", "presale", "tickets on sale", "get tickets",
         // product launches
         "pre-order", "preorder", "introducing", "meet the new", "limited edition", "launch offer",
         "rabatt", "angebot", "versandkostenfrei", "soldes", "livraison gratuite", "oferta", "descuento", "envío gratis",
