@@ -62,6 +62,30 @@ import Testing
         let build = HTMLBuild.read(signature)
         #expect(build.remoteImages == 1 && !build.isTemplate)
         #expect(CategorySignals.evaluate(Self.mail(html: signature)).category == .primary)
+        // Icons declared at no size still link to the writer's profiles (session 18's probe:
+        // four of them made a colleague's HTML-only first message "mass mail").
+        let undeclared = "<p>\(Self.text)</p><p>Elena Marquez<br>Operations</p><img src='https://cdn.example/sig/logo.png' width='120'>"
+            + ["linkedin.com/company/harbor", "twitter.com/harbor", "www.facebook.com/harbor"].map {
+                "<a href='https://\($0)'><img src='https://cdn.example/sig/\($0.prefix(4)).png'></a>"
+            }.joined()
+        #expect(HTMLBuild.read(undeclared).remoteImages == 1)
+        var htmlOnly = Self.mail(html: undeclared)
+        htmlOnly.headers = [HeaderField(name: "Content-Type", value: "text/html; charset=utf-8")]
+        // HTML alone is one mark of a mass-mail program, not two: left to the embeddings, not decided as an advert.
+        let verdict = CategorySignals.evaluate(htmlOnly)
+        #expect(verdict.category != .promotions && !verdict.reasons.contains { $0.contains("marks of a mass-mail program") })
+        // The same images linking to a shop's own pages are a template's.
+        let shop = (1...4).map { "<a href='https://shop.example/p/\($0)'><img src='https://cdn.example/p\($0).jpg'></a>" }.joined()
+        #expect(HTMLBuild.read(shop).remoteImages == 4)
+    }
+
+    /// "quickbooks@notification.intuit.example": a notification subdomain is a system's.
+    @Test func aNotificationSubdomainIsAMachineSender() {
+        #expect(BulkMailEvidence.isMailingDomain("notification.intuit.example"))
+        let invoice = CategorizationInput(from: EmailAddress(name: "Becker Builders", address: "quickbooks@notification.intuit.example"),
+                                          recipients: Self.friend, subject: "Invoice 1043 from Becker Builders",
+                                          text: "Here's invoice 1043 for $7,100.00. The amount due is $7,100.00 by 12/20/2026. Review and pay.")
+        #expect(CategorySignals.evaluate(invoice).category == .updates)
     }
 
     @Test func aFirstMessageWithATrackingPixelOrBuiltOfRemoteImagesIsNotDecidedAsAPersons() {

@@ -239,7 +239,7 @@ struct BulkMailEvidence: Sendable {
 
     static let mailingSubdomains: Set<String> = [
         "alerts", "alert", "email", "e", "em", "mail", "mailer", "mailing", "mailings", "news", "newsletter", "newsletters",
-        "info", "bounce", "bounces", "notify", "notifications", "updates", "marketing", "promo", "offers", "mkt", "send",
+        "info", "bounce", "bounces", "notify", "notification", "notifications", "updates", "marketing", "promo", "offers", "mkt", "send",
         "reply", "noreply", "txn", "transactional", "comms", "communications", "messages", "bulk", "messaging", "transaction",
         // Systems that tell about an order, a bill or a booking ("tracking.ups.example").
         "tracking", "shipping", "orders", "billing", "invoices", "receipts", "appointments", "reminders", "reservations",

@@ -35,24 +35,44 @@ public struct HTMLBuild: Sendable, Hashable {
         guard let html, !html.isEmpty else { return HTMLBuild() }
         let lower = html.lowercased()
         var build = HTMLBuild()
-        for tag in imageTags(lower) {
+        for (tag, link) in imageTags(lower) {
             guard let source = attribute("src", in: tag), source.hasPrefix("http://") || source.hasPrefix("https://") || source.hasPrefix("//") else { continue }
-            if isPixel(tag) { build.trackingPixel = true } else if !isIcon(tag) { build.remoteImages += 1 }
+            if isPixel(tag) { build.trackingPixel = true } else if !isIcon(tag) && !isProfileLink(link) { build.remoteImages += 1 }
         }
         build.unsubscribeLink = lower.range(of: #"href\s*=\s*["']?[^"'\s>]*(unsubscribe|optout|opt-out|opt_out)"#, options: .regularExpression) != nil
         return build
     }
 
-    /// The `<img …>` tags of lower-cased HTML, at most 400 of them (a huge newsletter says no more).
-    static func imageTags(_ lower: String) -> [String] {
-        var tags: [String] = []
+    /// The `<img …>` tags of lower-cased HTML, at most 400 of them (a huge newsletter says no
+    /// more), each with the address of the link it sits in, if any.
+    static func imageTags(_ lower: String) -> [(tag: String, link: String?)] {
+        var tags: [(String, String?)] = []
         var searchFrom = lower.startIndex
         while tags.count < 400, let open = lower.range(of: "<img", range: searchFrom..<lower.endIndex) {
             let close = lower.range(of: ">", range: open.upperBound..<lower.endIndex)?.lowerBound ?? lower.endIndex
-            tags.append(String(lower[open.upperBound..<close]))
+            tags.append((String(lower[open.upperBound..<close]), enclosingLink(before: open.lowerBound, in: lower)))
             searchFrom = close
         }
         return tags
+    }
+
+    /// The href of an `<a>` opened shortly before `position` and not closed before it.
+    static func enclosingLink(before position: String.Index, in lower: String) -> String? {
+        let start = lower.index(position, offsetBy: -300, limitedBy: lower.startIndex) ?? lower.startIndex
+        let window = lower[start..<position]
+        guard let anchor = window.range(of: "<a ", options: .backwards), window[anchor.upperBound...].range(of: "</a>") == nil,
+              let tagEnd = window[anchor.upperBound...].firstIndex(of: ">") else { return nil }
+        return attribute("href", in: String(window[anchor.upperBound..<tagEnd]))
+    }
+
+    /// An image linking to a profile on a social network: the icons of a company signature
+    /// ("in", "X", "f" under the writer's name), whatever size they are declared at (session
+    /// 18's probe: four undeclared icons made a colleague's mail "image-built").
+    static func isProfileLink(_ link: String?) -> Bool {
+        guard let link, let host = URL(string: link)?.host?.lowercased() else { return false }
+        let networks = ["linkedin.com", "twitter.com", "x.com", "facebook.com", "instagram.com", "youtube.com", "tiktok.com",
+                        "github.com", "threads.net", "bsky.app", "xing.com", "pinterest.com"]
+        return networks.contains { host == $0 || host.hasSuffix("." + $0) }
     }
 
     /// An attribute's value, quoted or not (`src="…"`, `src='…'`, `src=…`).
