@@ -517,7 +517,8 @@ import Testing
         let prompt = SmartReplyGenerator.prompt(sender: "Alice Martin", subject: "Demo", text: "Can we move the demo?")
         #expect(prompt.last?.content.hasSuffix("Reply to Alice Martin.") == true)
         let openings = ReplyIntent.allCases.map { SmartReplyGenerator.opening($0, sender: "Alice Martin") }
-        #expect(openings == ["Hi Alice, thanks! I'll", "Hi Alice, thanks, but unfortunately I won't be able to", "Hi Alice, quick question:"])
+        #expect(openings == ["Hi Alice, thanks! I'll", "Hi Alice, thanks, but unfortunately I won't be able to", "Hi Alice, quick question:",
+                             "Hi Alice, thanks for"])
     }
 
     @Test func smartRepliesKeepGoodLinesAndDropBadOnesWithoutTemplates() {
@@ -596,25 +597,34 @@ import Testing
     /// for most threads; a question asked "is there anything else I can help you with?".
     @Test func aRefusalIsOnlyAskedForWhenTheMessageAsksSomething() async throws {
         let generator = FakeTextGenerator(answeringWithOptions: { _, options in
-            options.answerPrefix.hasSuffix("able to") ? " see the mural." : (options.openingChoices.first ?? "") + " the mural colours tonight."
+            if options.answerPrefix.hasSuffix("thanks for") { return " the picture of those striking colours." }
+            return options.answerPrefix.hasSuffix("able to") ? " see the mural." : (options.openingChoices.first ?? "") + " the mural colours tonight."
         })
         let note = ThreadMessageText(sender: "Dana Okafor", date: Date(),
                                      text: "Took a photo of the new mural by the office entrance. The colours are striking. What do you think?")
         let (replies, _) = try await SmartReplyGenerator(generator: generator).replies(to: note, subject: "Mural photo")
-        #expect(generator.calls == 2)
+        // A yes, a thanks and a question: three generations, no refusal (session 18: the thanks
+        // takes the refusal's place, so a note gets three suggestions too).
+        #expect(generator.calls == 3)
         #expect(!replies.contains { $0.intent == .decline }, "\(replies)")
+        #expect(replies.map(\.intent) == [.accept, .thanks], "\(replies)")
         let request = ThreadMessageText(sender: "Dana Okafor", date: Date(), text: "Could you send me the mural photo by Friday?")
         #expect(SmartReplyGenerator.intents(for: request.text) == [.accept, .decline, .question])
-        #expect(SmartReplyGenerator.intents(for: note.text) == [.accept, .question])
+        #expect(SmartReplyGenerator.intents(for: note.text) == [.accept, .thanks, .question])
         // An imperative is a request too.
         #expect(SmartReplyGenerator.intents(for: "Looks fine to me, ship it.") == [.accept, .decline, .question])
         #expect(SmartReplyGenerator.intents(for: "Bob, send me the slides before noon.") == [.accept, .decline, .question])
-        #expect(SmartReplyGenerator.intents(for: "I shipped it this morning. The numbers look good.") == [.accept, .question])
+        #expect(SmartReplyGenerator.intents(for: "I shipped it this morning. The numbers look good.") == [.accept, .thanks, .question])
         // An invitation is answered by a refusal too, though it asks nothing in so many words.
         let dinner = "Amara is making her famous jollof. 7pm, bring nothing but yourself (and maybe dessert)."
-        #expect(SmartReplyGenerator.intents(for: dinner) == [.accept, .question])
+        #expect(SmartReplyGenerator.intents(for: dinner) == [.accept, .thanks, .question])
         #expect(SmartReplyGenerator.intents(for: dinner, subject: "Dinner at ours next Friday") == [.accept, .decline, .question])
-        #expect(SmartReplyGenerator.intents(for: note.text, subject: "Mural photo") == [.accept, .question])
+        #expect(SmartReplyGenerator.intents(for: note.text, subject: "Mural photo") == [.accept, .thanks, .question])
+        // A thanks promises nothing; one that promises is a yes. It is never for "your email".
+        #expect(SmartReplyValidator.intent(of: "Hi Dana, thanks for the photo!") == .thanks)
+        #expect(SmartReplyValidator.intent(of: "Hi Dana, thanks for the photo, I'll print it.") == .accept)
+        #expect(SmartReplyValidator.intent(of: "Hi Dana, thanks! I'll print it.") == .accept)
+        #expect(!SmartReplyGenerator.thanksObjects.contains(" your") && !SmartReplyGenerator.thanksObjects.contains(" writing"))
     }
 
     @Test func theYesReplyOpensWithAnActionTheModelChoosesNotWithItsOwnHelpfulness() async throws {

@@ -1,8 +1,9 @@
 import Foundation
 
-/// The three reply intents spec §5.6.3 asks to vary over.
+/// The reply intents: spec §5.6.3's yes, no and question, and a thanks for a message that asks
+/// nothing (a note, a report, a photo), where a no would be nonsense (session 18).
 public enum ReplyIntent: String, Sendable, Codable, CaseIterable {
-    case accept, decline, question
+    case accept, decline, question, thanks
 }
 
 public struct SmartReply: Sendable, Hashable, Codable {
@@ -48,6 +49,10 @@ public struct SmartReplyGenerator: Sendable {
         // ("…won't be able to check your message." → "…to test the patch before Friday."). One,
         // not one per intent: each try is a generation, and the set must stay under 3 s.
         var secondTries = 1
+        // A thanks has its own second try: its likeliest object is often "the email" (session
+        // 18: a second shared try also re-asked yeses and noes, whose second words were worse —
+        // "…I'll let you know when I'm back", said to a colleague going on leave).
+        var thanksSecondTries = 1
         for intent in Self.intents(for: text, subject: subject) {
             let opening = Self.opening(intent, sender: greeted)
             var choices = Self.openingChoices(intent)
@@ -67,8 +72,9 @@ public struct SmartReplyGenerator: Sendable {
                     kept.append(reply)
                     break
                 }
-                guard secondTries > 0, let verb = Self.openingVerb(of: output.text, among: choices) else { break }
-                secondTries -= 1
+                guard (intent == .thanks ? thanksSecondTries : secondTries) > 0,
+                      let verb = Self.openingVerb(of: output.text, among: choices) else { break }
+                if intent == .thanks { thanksSecondTries -= 1 } else { secondTries -= 1 }
                 choices.removeAll { $0 == verb }
             }
         }
@@ -122,6 +128,7 @@ public struct SmartReplyGenerator: Sendable {
         case .accept: return "Hi\(name), thanks! I'll"
         case .decline: return "Hi\(name), thanks, but unfortunately I won't be able to"
         case .question: return "Hi\(name), quick question:"
+        case .thanks: return "Hi\(name), thanks for"
         }
     }
 
@@ -140,9 +147,18 @@ public struct SmartReplyGenerator: Sendable {
         switch intent {
         case .accept: acceptVerbs
         case .decline: declineVerbs
+        case .thanks: thanksObjects
         case .question: []
         }
     }
+
+    /// What a thanks is for: the thing the message brought or the sender's act. Left free, the
+    /// model thanked for "your email" or "your kind words" in 9 of the 12 judged messages
+    /// (session 18): " your" is not among them, nor " writing" and " this" ("…for writing this
+    /// email."): a thanks for the message itself says nothing.
+    static let thanksObjects = [" the", " sharing", " letting", " sending", " explaining", " pointing", " reporting", " flagging",
+                                " testing", " looking", " checking", " digging", " posting", " clarifying", " confirming",
+                                " mentioning", " catching", " tracking"]
 
     /// What the user will not be able to do, for a refusal: the likeliest of these after "…but
     /// unfortunately I won't be able to". Left free, the model went on with its own refusal,
@@ -159,9 +175,11 @@ public struct SmartReplyGenerator: Sendable {
     /// The intents worth offering for this message. A refusal only answers a request — "can
     /// you…", "could we…", "please…", an invitation; to a note, a photo or a report (session 11:
     /// "unfortunately I won't be able to see the photo", "…to reply to your message") it is
-    /// nonsense, so it is not asked for (one generation less).
+    /// nonsense, so a thanks for what the message brought is asked for instead ("Hi John,
+    /// thanks for the update on the nameservers."; session 18: 7 of the 12 judged messages
+    /// ask nothing and got at most two suggestions).
     static func intents(for text: String, subject: String = "") -> [ReplyIntent] {
-        asksOrInvites(text, subject: subject) ? ReplyIntent.allCases : [.accept, .question]
+        asksOrInvites(text, subject: subject) ? [.accept, .decline, .question] : [.accept, .thanks, .question]
     }
 
     /// A yes or a no answers this message: it asks for something or invites. The one reading
@@ -463,7 +481,10 @@ struct SmartReplyValidator {
         let lower = text.lowercased()
         let refusals = ["can't", "cannot", "can not", "won't", "unable", "not able", "unfortunately", "sorry", "no,", "no.",
                         "decline", "pass on", "not possible", "not be able", "afraid", "i don't think", "won’t", "can’t"]
-        return refusals.contains { lower.contains($0) } ? .decline : .accept
+        if refusals.contains(where: { lower.contains($0) }) { return .decline }
+        // A thanks promises nothing: "thanks for the photo." is one, "thanks! I'll print it." a yes.
+        let promises = lower.range(of: #"\b(i'll|i will|i'm going to|i can|we'll)\b"#, options: .regularExpression) != nil
+        return (lower.contains("thanks for") || lower.contains("thank you for")) && !promises ? .thanks : .accept
     }
 
     static func clean(_ line: Substring) -> String {
