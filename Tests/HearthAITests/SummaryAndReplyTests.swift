@@ -696,6 +696,12 @@ import Testing
             #expect(SmartReplyGenerator.addressName(address) == "Someone", "\(address)")
             #expect(SmartReplyGenerator.opening(.accept, sender: SmartReplyGenerator.addressName(address)) == "Hi, thanks! I'll")
         }
+        // A feed's or a tracker's system is no one to greet; a person at a role mailbox is (session 18).
+        for sender in ["scripting <rssfeeds@example.org>", "Bugzilla <bugzilla-daemon@example.org>", "Acme Orders <orders@acme.example>",
+                       "bugzilla-daemon@example.org"] {
+            #expect(SmartReplyGenerator.addressName(sender) == "Someone", "\(sender)")
+        }
+        #expect(SmartReplyGenerator.addressName("Rosa Bianchi <orders@smallbakery.example>") == "Rosa Bianchi")
         // A display name with no given name in front is not a greeting (session 16).
         #expect(SmartReplyGenerator.opening(.question, sender: "That Goddess Chick") == "Hi, quick question:")
         #expect(SmartReplyGenerator.opening(.question, sender: "Dr Ito") == "Hi, quick question:")

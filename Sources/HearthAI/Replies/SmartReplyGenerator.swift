@@ -37,7 +37,10 @@ public struct SmartReplyGenerator: Sendable {
     public func replies(to message: ThreadMessageText, subject: String) async throws -> (replies: [SmartReply], output: GenerationOutput) {
         let text = MailTextTrimmer.trim(message.text, maxCharacters: 700, namedQuotes: true)
         let sender = SalientSentences.speakerName(message.sender)
-        let greeted = Self.addressName(message.sender)
+        // The greeting reads the address too: a system's mailbox is greeted by no name, and a
+        // name written family name first is turned by the address's order.
+        let greeted = Self.addressName(message.senderAddress.map { message.sender.contains("@") ? message.sender : "\(message.sender) <\($0)>" }
+                                       ?? message.sender)
         let validator = SmartReplyValidator(original: text, subject: subject, sender: sender,
                                             instructions: Self.instructionTexts(sender: sender),
                                             echoSources: [message.sender, message.text, subject])
@@ -222,8 +225,29 @@ public struct SmartReplyGenerator: Sendable {
     /// has the same shape, and "Hi Smith," would be the worse mistake.
     public static func addressName(_ sender: String) -> String {
         let name = SalientSentences.speakerName(sender)
+        // A feed's, a tracker's or a shop's system is greeted by no name ("Hi Bugzilla,", "Hi
+        // Scripting," to an RSS item: session 18, 6 of 30 random messages); a person writing
+        // from a role mailbox ("Rosa Bianchi" <orders@…>) still is.
+        if let local = Self.localPart(of: sender), BulkMailEvidence.isRoleAddress(local) || BulkMailEvidence.hasMachineToken(local),
+           !sender.contains("<") || !Self.isPersonsFullName(name) { return "Someone" }
         if sender.contains("@") && (name.contains("@") || !sender.contains("<") || name == "Someone") { return nameFromAddress(sender) }
         return givenNameFirst(name, sender: sender)
+    }
+
+    /// The local part of the sender's address ("orders" of "Rosa <orders@bakery.example>").
+    static func localPart(of sender: String) -> String? {
+        guard let at = sender.lastIndex(of: "@") else { return nil }
+        let beforeAt = sender[..<at]
+        let start = beforeAt.lastIndex { $0 == "<" || $0 == " " }.map { beforeAt.index(after: $0) } ?? beforeAt.startIndex
+        let local = beforeAt[start...].lowercased()
+        return local.isEmpty ? nil : local
+    }
+
+    /// Two or three capitalised words that are no organisation's name: how people sign.
+    static func isPersonsFullName(_ name: String) -> Bool {
+        let words = name.split(separator: " ")
+        return (2...3).contains(words.count) && words.allSatisfy { $0.first?.isUppercase == true }
+            && !BulkMailEvidence.isOrganisationName(name, domain: "")
     }
 
     static func givenNameFirst(_ name: String, sender: String) -> String {
