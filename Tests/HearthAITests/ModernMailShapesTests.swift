@@ -165,6 +165,18 @@ import Testing
         #expect(CategorySignals.evaluate(show).category == .promotions)
     }
 
+    /// Shops' mailings in other languages sell in plurals and calls a plural "s" does not reach
+    /// ("le offerte", "Angebote", "acquista online").
+    @Test func shopsMailingsSellInTheirOwnLanguages() {
+        for (subject, text) in [("Nuovi prezzi più bassi per la tua casa", "Scopri le offerte del mese e acquista online."),
+                                ("Neue Angebote für Ihr Zuhause", "Entdecken Sie die Angebote der Woche. Jetzt kaufen."),
+                                ("Nieuwe aanbiedingen voor je huis", "Ontdek de aanbiedingen van de week. Bestel nu.")] {
+            let input = Self.mail("newsletter@shop.example", "Shop", subject, text, headers: Self.esp)
+            #expect(CategoryVocabulary.score(subject: subject, body: text).promotions >= 1, "\(subject)")
+            #expect(ModernMailShapesTests.verdictSays(input) == .promotions, "\(subject)")
+        }
+    }
+
     /// RFC 2369's List-Post says where members post. A newsletter that puts the issue's own web
     /// page there (Substack) has no discussion; "NO" and an announcement address take no posts.
     @Test func aListPostOfAWebPageOrAnAnnouncementAddressIsNoDiscussion() {

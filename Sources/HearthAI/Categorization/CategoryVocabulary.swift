@@ -89,6 +89,10 @@ enum CategoryVocabulary {
         "rabatt", "angebot", "gutschein", "sonderangebot", "kostenlos", "réduction", "promo", "soldes", "offre", "gratuit",
         "oferta", "descuento", "rebajas", "gratis", "offerta", "sconto", "saldi", "gratuito", "desconto", "promoção",
         "korting", "aanbieding",
+        // Plurals and calls to buy that a plural "s" does not reach (session 18's probe: IKEA
+        // Italy's "Scopri le offerte del mese e acquista online" scored no selling word).
+        "offerte", "sconti", "prezzi bassi", "acquista", "angebote", "jetzt kaufen", "jetzt shoppen", "compra ahora",
+        "achetez", "promoções", "aanbiedingen", "bestel nu",
     ]
 
     struct Scores: Sendable, Hashable { var promotions: Double; var updates: Double }

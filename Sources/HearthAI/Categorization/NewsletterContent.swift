@@ -63,6 +63,7 @@ enum NewsletterContent {
         "pre-order", "preorder", "introducing", "meet the new", "limited edition", "launch offer",
         "rabatt", "angebot", "versandkostenfrei", "soldes", "livraison gratuite", "oferta", "descuento", "envío gratis",
         "sconto", "offerta", "spedizione gratuita", "desconto", "frete grátis", "korting", "gratis verzending",
+        "offerte", "sconti", "acquista", "angebote", "jetzt kaufen", "jetzt shoppen", "compra ahora", "achetez", "aanbiedingen",
     ]
 
     /// What receipts, invoices and statements say about a payment made.
