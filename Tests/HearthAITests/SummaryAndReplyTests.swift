@@ -1120,3 +1120,26 @@ import Testing
         #expect(SummaryValidator.personListedTwice("Gary Murphy, Geege Schuman, Stephen D. Williams, and Geege Schuman replaced it.") == "Geege Schuman")
     }
 }
+
+/// A request by name that the model turned into an ability (session 18, the web app's demo
+/// thread: "Anna can send the agenda next week." for Carol's "Anna, can you send the agenda
+/// next week?") is rewritten to say who asked; a promise ("will") is left alone.
+@Suite struct RequestClaimsTests {
+    static let thread = [
+        ThreadMessageText(sender: "Anna Berg", date: Date(timeIntervalSince1970: 0),
+                          text: "I propose we move the team offsite to 14 March. Can everyone make 14 March?"),
+        ThreadMessageText(sender: "Carol Diaz", date: Date(timeIntervalSince1970: 60),
+                          text: "Agreed, 14 March it is. I have confirmed the venue in Lyon. Anna, can you send the agenda next week?\nCarol"),
+    ]
+
+    @Test func aRequestByNameIsNotSummarisedAsAnAbility() {
+        #expect(RequestClaims.requests(in: Self.thread) == [RequestClaims.Request(asker: "Carol", asked: "Anna", verb: "send")])
+        #expect(RequestClaims.repaired("Carol agreed to 14 March. Anna can send the agenda next week.", messages: Self.thread)
+                == "Carol agreed to 14 March. Carol asked Anna to send the agenda next week.")
+        #expect(RequestClaims.repaired("Anna Berg could send the agenda.", messages: Self.thread) == "Carol asked Anna to send the agenda.")
+        // A promise, another verb, or a question to everyone is not touched.
+        for kept in ["Anna will send the agenda next week.", "Anna can book the room.", "Carol confirmed the venue."] {
+            #expect(RequestClaims.repaired(kept, messages: Self.thread) == kept)
+        }
+    }
+}

@@ -89,7 +89,7 @@ public struct ThreadSummarizer: Sendable {
             }
             spent.addCosts(of: output)
             do {
-                let answer = try validator.validated(output.text)
+                let answer = try validator.validated(RequestClaims.repaired(output.text, messages: messages))
                 let excerpts = SalientSentences.select(messages, perMessage: 3)
                 let withStatus = LatestStatus.appended(to: answer, excerpts: excerpts, validator: validator)
                 spent.text = SalientSentences.withoutRepeatedHeads(SalientSentences.withoutNearRepeats(
