@@ -156,6 +156,15 @@ import Testing
         #expect(CategorySignals.evaluate(winBack).category == .promotions)
     }
 
+    /// "Your subscription is confirmed" (session 18's sixth probe: an advert to the centroids).
+    @Test func aConfirmedSubscriptionIsAnUpdate() {
+        let input = Self.mail("no_reply@email.store.example", "Store", "Your subscription is confirmed",
+                              "Subscription Confirmation. Cloud storage 200 GB — $2.99/month. Renews December 29, 2026.")
+        #expect(CategorySignals.evaluate(input).category == .updates)
+        let advert = Self.mail("news@shop.example", "Shop", "It's confirmed: Black Friday deals start now", "Up to 50% off. Shop now.", headers: Self.esp)
+        #expect(CategorySignals.evaluate(advert).category != .updates)
+    }
+
     @Test func aPayoutIsAnUpdateAndAShowPutOnSaleSells() {
         let payout = Self.mail("support@payments.example", "Payments", "Your payout of $1,240.00 is on its way",
                                "A payout of $1,240.00 USD is on its way to your bank account ending in 6621.", headers: Self.esp)

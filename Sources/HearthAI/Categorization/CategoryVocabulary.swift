@@ -11,7 +11,7 @@ enum CategoryVocabulary {
         "receipt", "invoice", "your order", "order #", "order number", "order confirmation", "has shipped",
         "has been shipped", "shipment", "shipping confirmation", "out for delivery", "delivered", "tracking number",
         "payment", "statement", "password", "verify your", "verification code", "security code", "one-time code",
-        "confirm your", "confirmation", "booking", "reservation", "itinerary", "your account", "security alert",
+        "confirm your", "confirmation", "confirmed", "booking", "reservation", "itinerary", "your account", "security alert",
         "sign-in", "sign in", "login", "log in", "new device", "subscription renewal", "renewal", "expire", "expiring",
         "bill ", "billing", "refund", "due date", "balance", "transaction", "transfer", "deposit", "appointment",
         "reminder", "registration", "welcome to", "activate", "reset", "two-factor", "2fa", "ticket #", "case #",
