@@ -19,7 +19,7 @@ public enum SuggestedReplies {
         public var output: GenerationOutput?
     }
 
-    /// Up to three replies (yes / no / a question) to the conversation's newest message.
+    /// Up to three replies (yes, a question, and a no to a request or a thanks to a note) to the conversation's newest message.
     public static func suggest(for thread: ThreadID, store: MailStore, generator: any TextGenerator) async throws -> Suggestions {
         let emails = try store.emails(inThread: thread)
         guard let message = ReplyDrafts.messageToAnswer(among: emails) else {

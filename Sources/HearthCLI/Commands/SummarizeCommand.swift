@@ -35,7 +35,7 @@ struct SummarizeCommand: ParsableCommand {
     }
 }
 
-/// `hearth replies THREAD`: three suggested replies (yes / no / question) to the newest message.
+/// `hearth replies THREAD`: three suggested replies (yes, a question, and a no to a request or a thanks to a note) to the newest message.
 struct RepliesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replies", abstract: "Suggest three short replies to a conversation's newest message.")

@@ -91,7 +91,7 @@ final class ConversationAI: Sendable {
         return outcome
     }
 
-    /// Three short replies (yes / no / question) to the message Reply answers (HearthApp's
+    /// Three short replies (yes, a question, and a no or a thanks) to the message Reply answers (HearthApp's
     /// `SuggestedReplies`), with a note for the page when there are none.
     func replies(to id: ThreadID, store: MailStore) async -> AIOutcome<ReplySuggestions> {
         guard let generator = generator() else { return .unavailable }
