@@ -625,6 +625,13 @@ import Testing
         #expect(SmartReplyValidator.intent(of: "Hi Dana, thanks for the photo, I'll print it.") == .accept)
         #expect(SmartReplyValidator.intent(of: "Hi Dana, thanks! I'll print it.") == .accept)
         #expect(!SmartReplyGenerator.thanksObjects.contains(" your") && !SmartReplyGenerator.thanksObjects.contains(" writing"))
+        // A thanks for what the message did not bring, or for the message itself, is dropped.
+        let leave = SmartReplyValidator(original: "I'm on leave from Monday to Friday. Back on the 14th.", subject: "Leave",
+                                        sender: "Dana Okafor", instructions: SmartReplyGenerator.instructionTexts(sender: "Dana Okafor"))
+        #expect(leave.reply("Hi Dana, thanks for the request for a second leave.", intent: .thanks, after: []) == nil)
+        #expect(leave.reply("Hi Dana, thanks for the reply about your leave.", intent: .thanks, after: []) == nil)
+        #expect(leave.reply("Hi Dana, thanks for sharing your request for a leave.", intent: .thanks, after: []) == nil)
+        #expect(leave.reply("Hi Dana, thanks for letting me know about your leave.", intent: .thanks, after: [])?.intent == .thanks)
     }
 
     @Test func theYesReplyOpensWithAnActionTheModelChoosesNotWithItsOwnHelpfulness() async throws {

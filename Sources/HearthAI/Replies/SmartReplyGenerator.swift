@@ -374,7 +374,28 @@ struct SmartReplyValidator {
         // news nobody asked for (session 17: 4 of 40 random list posts got one, "…on Microsoft's
         // efforts to spread FUD" among them), and "I'll look forward to your holiday." nothing.
         if intent == .accept, !answersARequest, Self.promisesNothing(text) { return nil }
+        if intent == .thanks, !thanksForWhatWasSent(text) { return nil }
         return SmartReply(intent: intent, text: text, fromModel: true)
+    }
+
+    /// A thanks for something the message did not bring: "thanks for the request for a second
+    /// vacation" to a leave notice that asks nothing (session 18), "…for the invitation" with no
+    /// invitation, "…for the question" with no question; and "…for the reply" or "…for the
+    /// feedback", which thank for the message itself.
+    func thanksForWhatWasSent(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        guard let match = lower.range(of: #"thanks for (sharing |sending |forwarding )?(the|your|this|that) ([a-z]+)"#,
+                                      options: .regularExpression) else { return true }
+        let object = lower[match].split(separator: " ").last.map(String.init) ?? ""
+        switch object {
+        case "request", "requests": return answersARequest
+        case "invitation", "invite": return SmartReplyGenerator.isInvitation(subject: "", text: original)
+        case "question", "questions": return original.contains("?")
+        case "offer": return original.lowercased().contains("offer")
+        case "reply", "response", "answer", "feedback", "input", "interest", "words", "kind", "note", "message", "email", "mail":
+            return false
+        default: return true
+        }
     }
 
     /// A yes whose whole action is to keep the sender informed, to look forward, to watch, or to
