@@ -79,20 +79,26 @@ enum CategoryVocabulary {
         // Loyalty programmes' offers ("Earn 3x miles", "Double points weekend").
         "earn up to", "earn double", "earn triple", "earn bonus", "bonus miles", "bonus points", "double points",
         "triple points", "double miles", "triple miles",
-        // Shows and releases put on sale ("Just announced: …", "Tickets on sale Friday").
-        "just announced", "on sale now", "tickets on sale", "presale", "pre-sale", "get tickets", "get your tickets",
-        // Recommendations and trials: how services and stores sell to a known customer
-        // ("Recommended for you: …", "Because you viewed …", "Try it free").
-        "recommended for you", "recommendations for you", "picked for you", "you might like", "you may like",
-        "you'll love", "because you viewed", "because you watched", "inspired by your", "try it free", "try for free",
-        "enroll now", "enroll for free", "enrol now", "in your cart", "left something", "complete your purchase",
+        // Shows and releases put on sale ("Just announced: …").
+        "just announced", "on sale now", "left something",
         "rabatt", "angebot", "gutschein", "sonderangebot", "kostenlos", "réduction", "promo", "soldes", "offre", "gratuit",
         "oferta", "descuento", "rebajas", "gratis", "offerta", "sconto", "saldi", "gratuito", "desconto", "promoção",
         "korting", "aanbieding",
-        // Plurals and calls to buy that a plural "s" does not reach (session 18's probe: IKEA
-        // Italy's "Scopri le offerte del mese e acquista online" scored no selling word).
-        "offerte", "sconti", "prezzi bassi", "acquista", "angebote", "jetzt kaufen", "jetzt shoppen", "compra ahora",
-        "achetez", "promoções", "aanbiedingen", "bestel nu",
+        "prezzi bassi",
+    ] + callsToBuy
+
+    /// Today's shops' and services' calls to buy, which both the vocabulary score and
+    /// `NewsletterContent`'s selling markers read (one list, not two copies): recommendations
+    /// and trials ("Recommended for you", "Because you viewed", "Try it free"), carts, tickets
+    /// put on sale, and plurals and calls a plural "s" does not reach in other languages
+    /// (session 18's probe: IKEA Italy's "Scopri le offerte … acquista online" scored nothing).
+    static let callsToBuy: [String] = [
+        "recommended for you", "recommendations for you", "picked for you", "you might like", "you may like",
+        "you'll love", "because you viewed", "because you watched", "inspired by your", "try it free", "try for free",
+        "enroll now", "enroll for free", "enrol now", "in your cart", "your cart", "complete your purchase",
+        "tickets on sale", "presale", "pre-sale", "get tickets", "get your tickets",
+        "offerte", "sconti", "acquista", "angebote", "jetzt kaufen", "jetzt shoppen", "compra ahora", "achetez",
+        "promoções", "aanbiedingen", "bestel nu",
     ]
 
     struct Scores: Sendable, Hashable { var promotions: Double; var updates: Double }

@@ -56,15 +56,12 @@ enum NewsletterContent {
         // services sell with calls to act rather than prices
         "apply online", "apply now", "free quote", "get a quote", "for a quote", "call us", "call today", "order your",
         "satisfaction guaranteed", "money back", "money-back", "risk free", "risk-free", "free trial", "sign up now",
-        "act now", "don't miss out", "happy customers", "satisfied customers", "try it free", "try for free",
-        "recommended for you", "picked for you", "you might like", "because you viewed", "because you watched", "you'll love", "enroll now", "enroll for free",
-        "in your cart", "your cart", "complete your purchase", "presale", "tickets on sale", "get tickets",
+        "act now", "don't miss out", "happy customers", "satisfied customers",
         // product launches
         "pre-order", "preorder", "introducing", "meet the new", "limited edition", "launch offer",
         "rabatt", "angebot", "versandkostenfrei", "soldes", "livraison gratuite", "oferta", "descuento", "envío gratis",
         "sconto", "offerta", "spedizione gratuita", "desconto", "frete grátis", "korting", "gratis verzending",
-        "offerte", "sconti", "acquista", "angebote", "jetzt kaufen", "jetzt shoppen", "compra ahora", "achetez", "aanbiedingen",
-    ]
+    ] + CategoryVocabulary.callsToBuy
 
     /// What receipts, invoices and statements say about a payment made.
     static let paymentPhrases: [String] = [

