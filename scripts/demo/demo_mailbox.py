@@ -317,12 +317,54 @@ NEWSLETTERS = [
 ]
 
 
+# A shop's mailings are about what it sells: each links to the products it shows, as a real
+# roaster's would (the publications above link to their articles).
+SHOP_MAILINGS = {
+    "New harvest: Ethiopia Guji is back": (
+        "Bright, floral and back for the season: our washed Ethiopia Guji, roasted light for filter.",
+        [("Ethiopia Guji, 250 g — £12.50", "products/ethiopia-guji"), ("Filter subscription", "products/filter-subscription")]),
+    "20% off subscriptions this weekend only": (
+        "Every subscription is 20% off until Sunday midnight. Pick your coffee, your grind and how often.",
+        [("Start a subscription", "collections/subscriptions")]),
+    "Brewing guide: the perfect cold brew": (
+        "Coarse grind, a 1:8 ratio, 16 hours in the fridge. Our head roaster's recipe, step by step.",
+        [("Cold brew kit — £28.00", "products/cold-brew-kit"), ("Brazil Cerrado, our cold brew pick", "products/brazil-cerrado")]),
+    "Our Colombian farm visit (photos inside)": (
+        "We spent a week with the Rojas family in Huila, walking the rows and cupping this year's harvest.",
+        [("Colombia Huila microlot, 250 g — £13.00", "products/colombia-huila"), ("All single origins", "collections/single-origin")]),
+}
+
+
+def shop_mailing(sender, subject, i):
+    """A shop's mailing: what it says and links to the products it shows."""
+    domain = sender[1].split("@")[1]
+    lead, products = SHOP_MAILINGS[subject]
+    links = [("%s" % title, "https://%s/%s?utm_source=newsletter&utm_medium=email" % (domain, path)) for title, path in products]
+    text = ("%s\n\n%s\n\n%s\n\nYou're receiving this because you bought from us or signed up at %s. Unsubscribe: https://%s/unsubscribe"
+            % (subject, lead, "\n".join("%s: %s" % link for link in links), domain, domain))
+    cards = "".join("<p><a href=\"%s\"><img src=\"https://%s/img/%d-%d.jpg\" width=\"260\" alt=\"\"></a><br>"
+                    "<a href=\"%s\">%s</a></p>" % (url, domain, i, n, url, title) for n, (title, url) in enumerate(links))
+    html = ("<html><body style=\"font-family:Helvetica,Arial,sans-serif;max-width:600px;margin:auto\">"
+            "<h1 style=\"font-size:22px\">%s</h1><p>%s</p>%s"
+            "<p style=\"color:#777;font-size:12px\">You're receiving this because you bought from us or signed up. "
+            "<a href=\"https://%s/unsubscribe\">Unsubscribe</a></p>"
+            "<img src=\"https://%s/open.gif?u=alex&i=%d\" width=\"1\" height=\"1\" alt=\"\"></body></html>"
+            % (subject, lead, cards, domain, domain, i))
+    return text, html
+
+
 def newsletters(box):
     for n, (sender, list_id, subjects) in enumerate(NEWSLETTERS):
         for i, subject in enumerate(subjects):
             days = 1 + i * 6 + n * 2
             key = "news-%d-%d" % (n, i)
             unsubscribe = "<https://%s/unsubscribe?u=alex>, <mailto:unsubscribe@%s>" % (sender[1].split("@")[1], sender[1].split("@")[1])
+            if subject in SHOP_MAILINGS:
+                text, html = shop_mailing(sender, subject, i)
+                box.add(key, sender, [ME], subject, box.at(days, 6, 30 + n), text, html=html, seen=days > 3,
+                        headers=[("List-Unsubscribe", unsubscribe), ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"),
+                                 ("Precedence", "bulk")])
+                continue
             text = ("%s\n\n%s\n\nThis week: %s. Plus three short reads we loved, and a reader's letter "
                     "about last issue.\n\nRead online: https://%s/issues/%d\n\nYou're receiving this "
                     "because you subscribed. Unsubscribe: https://%s/unsubscribe"

@@ -48,6 +48,9 @@ struct BulkMailEvidence: Sendable {
     /// nobody reads (`noreply@`). Mass-mail programs, web forms and lists set it; a person's
     /// mail program leaves it out, or keeps it at the sender's own domain and a real mailbox.
     var repliesGoElsewhere: Bool
+    /// The mail was sent through a marketing platform built for online shops (Klaviyo, Shopify
+    /// Email): what it sends besides receipts is a shop's marketing, whatever the words.
+    var commercePlatform: String?
 
     var isBulk: Bool {
         espFingerprint != nil || listHeaders || precedence.map(AutomatedMail.isBulkPrecedence) == true || !boilerplate.isEmpty
@@ -84,6 +87,7 @@ struct BulkMailEvidence: Sendable {
         htmlOnly = input.header("Content-Type").map(CategorizationHeaders.isHTMLOnly) ?? false
         templateHTML = input.htmlBuild.isTemplate
         repliesGoElsewhere = Self.repliesGoElsewhere(input)
+        commercePlatform = Self.commercePlatform(input)
         let letter = Self.beforeSignOff(body)
         links = letter.components(separatedBy: "http://").count + letter.components(separatedBy: "https://").count
             + letter.components(separatedBy: "www.").count - 3
@@ -376,6 +380,23 @@ struct BulkMailEvidence: Sendable {
             return field.name
         }
         return nil
+    }
+
+    /// Marketing platforms made for online shops, by the marks they leave: their mailer name,
+    /// their bounce or DKIM signing domain, their own header fields.
+    static let commercePlatforms: [(name: String, domain: String, fieldPrefix: String)] = [
+        ("Klaviyo", "klaviyomail.com", "x-klaviyo"), ("Shopify Email", "shopifyemail.com", "x-shopify"),
+    ]
+
+    static func commercePlatform(_ input: CategorizationInput) -> String? {
+        let mailer = input.header("X-Mailer")?.lowercased() ?? ""
+        let domains = (["Sender", "Return-Path"].compactMap { input.header($0).flatMap(Self.bareAddress)?.split(separator: "@").last.map(String.init) }
+            + input.headers.filter { $0.name.caseInsensitiveCompare("DKIM-Signature") == .orderedSame }.compactMap { CategorizationHeaders.dkimSigningDomain($0.value) })
+            .map { $0.lowercased() }
+        return commercePlatforms.first { platform in
+            mailer.contains(platform.name.lowercased()) || domains.contains { $0 == platform.domain || $0.hasSuffix("." + platform.domain) }
+                || input.headers.contains { $0.name.lowercased().hasPrefix(platform.fieldPrefix) }
+        }?.name
     }
 
     static let bulkMailers: [String] = [

@@ -253,6 +253,13 @@ public enum CategorySignals {
         if margin <= -3 && subjectOnly.updates >= 1.5 {
             return SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates], reasons: reasons)
         }
+        // A brand's story, guide or lookbook ("Our farm visit", "5 ways to style a scarf") sells
+        // through its pictures and buttons, which lead to products, collections and the cart, or
+        // came from a marketing platform made for shops; its words read like a publication's
+        // (session 19's probe: 7 of 10 such mailings went to updates).
+        if let shop = shopsMarketing(input, evidence: evidence, content: content), subjectOnly.updates < 1.5 {
+            return SignalVerdict(category: .promotions, confidence: 0.86, candidates: [.promotions], reasons: reasons + [shop])
+        }
         // A newsletter whose subject does not say: how its text is built tells a publication's
         // issue (headlines, bylines, "read more": updates) from a shop's mailing (prices, "% off",
         // "shop now": promotions).
@@ -282,6 +289,21 @@ public enum CategorySignals {
         let listLike = discussionMarkers && evidence.espFingerprint == nil && !evidence.machineSender
         let candidates: [AICategory] = listLike ? [.promotions, .updates, .forums] : [.promotions, .updates]
         return SignalVerdict(category: nil, confidence: 0.5, candidates: candidates, reasons: reasons, lean: lean)
+    }
+
+    /// Why a mailing that is no receipt is a shop's marketing, if it is: links to at least two of
+    /// the sender's own shop pages, or one and a shop's marketing platform, or that platform
+    /// alone. Not when the text reads as a publication's issue: a tech magazine's reviews link
+    /// to product pages too, and only a shop's own platform outweighs that.
+    static func shopsMarketing(_ input: CategorizationInput, evidence: BulkMailEvidence, content: NewsletterContent.Reading) -> String? {
+        guard !content.accountsForPayment, !content.isEditorial else { return nil }
+        let pages = ShopLinks.ownPages(input.htmlBuild.shopPages.union(ShopLinks.inText(input.text)), senderDomain: input.senderDomain)
+        let platform = evidence.commercePlatform
+        if pages >= 2 || (pages >= 1 && platform != nil) {
+            return "links to \(pages) of its shop's pages (products, collections, cart)" + (platform.map { ", sent by \($0)" } ?? "")
+        }
+        if let platform { return "sent by a shop's marketing platform (\(platform))" }
+        return nil
     }
 
     /// Mail of an RSS/Atom-to-email service: a feed sender (rss@, feeds@, feedburner, blogtrottr)

@@ -97,6 +97,8 @@ enum CategoryVocabulary {
         "you'll love", "because you viewed", "because you watched", "inspired by your", "try it free", "try for free",
         "enroll now", "enroll for free", "enrol now", "in your cart", "your cart", "complete your purchase",
         "tickets on sale", "presale", "pre-sale", "get tickets", "get your tickets",
+        // a service selling its paid plan
+        "upgrade to pro", "upgrade to premium", "upgrade to plus", "go premium", "upgrade your plan",
         "offerte", "sconti", "acquista", "angebote", "jetzt kaufen", "jetzt shoppen", "compra ahora", "achetez",
         "promoções", "aanbiedingen", "bestel nu",
     ]

@@ -18,9 +18,13 @@ public struct HTMLBuild: Sendable, Hashable {
     public var trackingPixel: Bool
     /// A link whose address unsubscribes ("…/unsubscribe?u=…", "optout"), whatever its words say.
     public var unsubscribeLink: Bool
+    /// The distinct pages of shops it links to ("host/path": products, collections, the cart;
+    /// `ShopLinks`), at most 20; whose shop they are is the categoriser's question.
+    public var shopPages: Set<String>
 
-    public init(remoteImages: Int = 0, trackingPixel: Bool = false, unsubscribeLink: Bool = false) {
+    public init(remoteImages: Int = 0, trackingPixel: Bool = false, unsubscribeLink: Bool = false, shopPages: Set<String> = []) {
         self.remoteImages = remoteImages; self.trackingPixel = trackingPixel; self.unsubscribeLink = unsubscribeLink
+        self.shopPages = shopPages
     }
 
     /// Remote images from this many on make a message image-built (a banner, a product grid,
@@ -39,6 +43,7 @@ public struct HTMLBuild: Sendable, Hashable {
             guard let source = attribute("src", in: tag), source.hasPrefix("http://") || source.hasPrefix("https://") || source.hasPrefix("//") else { continue }
             if isPixel(tag) { build.trackingPixel = true } else if !isIcon(tag) && !isProfileLink(link) { build.remoteImages += 1 }
         }
+        build.shopPages = Set(ShopLinks.inHTML(html).sorted().prefix(20))
         build.unsubscribeLink = lower.range(of: #"href\s*=\s*["']?[^"'\s>]*(unsubscribe|optout|opt-out|opt_out)"#, options: .regularExpression) != nil
         return build
     }

@@ -32,7 +32,7 @@ struct BenchCategorizeCommand: ParsableCommand {
     /// A dev row's HTML build and its first 1,000 characters of text, on one line.
     static func detail(of input: CategorizationInput) -> String {
         let build = input.htmlBuild
-        let html = "img \(build.remoteImages) pixel \(build.trackingPixel) unsubscribe-link \(build.unsubscribeLink) "
+        let html = "img \(build.remoteImages) pixel \(build.trackingPixel) unsubscribe-link \(build.unsubscribeLink) shop-pages \(build.shopPages.count) "
             + "type \(input.header("Content-Type")?.prefix(20) ?? "-")"
         return " || \(html) || " + input.text.prefix(1000).replacingOccurrences(of: "\n", with: " ")
     }

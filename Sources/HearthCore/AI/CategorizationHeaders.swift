@@ -33,6 +33,7 @@ public enum CategorizationHeaders {
         "mcsv.net", "mcdlv.net", "rsgsv.net", "mandrillapp.com", "sendgrid.net", "sendgrid.info", "amazonses.com",
         "mailgun.org", "sparkpostmail.com", "mktomail.com", "exacttarget.com", "createsend.com", "ccsend.com",
         "klaviyomail.com", "postmarkapp.com", "mtasv.net", "mailjet.com", "hubspotemail.net",
+        "shopifyemail.com",
     ]
 
     /// The bulk-mail service a domain belongs to (itself or a subdomain of it), if any.
@@ -68,7 +69,7 @@ public enum CategorizationHeaders {
     public static let espPrefixes: [String] = [
         "x-campaign", "x-mailgun", "x-sg-", "x-mc-", "x-mailchimp", "x-marketo", "x-sfmc", "x-hs-", "x-klaviyo",
         "x-cmae", "x-rpcampaign", "x-listmember", "x-newsletter", "x-emarsys", "x-msys-", "x-ses-", "x-sparkpost",
-        "x-pm-message-id", "x-postmark", "x-mandrill", "x-mailjet", "x-job", "x-sendinblue",
+        "x-pm-message-id", "x-postmark", "x-mandrill", "x-mailjet", "x-job", "x-sendinblue", "x-shopify",
     ]
 
     /// A top-level Content-Type of HTML alone (no plain-text part beside it).
