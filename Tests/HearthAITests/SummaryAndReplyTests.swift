@@ -313,7 +313,7 @@ import Testing
         let copying = FakeTextGenerator { _ in "Maya Chen, Mon 23 Nov: Server settings stay hidden unless discovery fails." }
         let output = try await ThreadSummarizer(generator: copying).summarize(subject: "Onboarding redesign — review on Thursday?", messages: Self.review)
         #expect(copying.calls == 2)
-        #expect(output.text == "Maya: Server settings stay hidden unless discovery fails. The AI model download moves to the last step, with the size shown up front. Priya runs five usability sessions next week. Alex, can you update the spec page by Monday?")
+        #expect(output.text == "Maya: Server settings stay hidden unless discovery fails. The AI model download moves to the last step, with the size shown up front. Priya runs five usability sessions next week. Maya asked Alex to update the spec page by Monday.")
     }
 
     @Test func aThreadClosedWithoutAnOutcomeIsSummarisedByItsQuestionAndAnswers() {
@@ -344,7 +344,7 @@ import Testing
             """)]
         let refused = FakeTextGenerator { _ in "Quentin decided everything." }
         let output = try await ThreadSummarizer(generator: refused).summarize(subject: "Onboarding", messages: Array(bulleted))
-        #expect(output.text == "Maya: Server settings stay hidden unless discovery fails. Priya runs five usability sessions next week. Alex, can you update the spec page by Monday?")
+        #expect(output.text == "Maya: Server settings stay hidden unless discovery fails. Priya runs five usability sessions next week. Maya asked Alex to update the spec page by Monday.")
     }
 
     /// A fallback sentence that copies 24 words of the thread on its own can never pass the echo
@@ -1015,7 +1015,8 @@ import Testing
         let digest = SalientSentences.select([post, answer]).flatMap(\.sentences).joined(separator: " ")
         #expect(digest.contains("if you wish to apply"), "\(digest)")
         #expect(!digest.contains("Kevin wish"))
-        #expect(digest.contains("Will Colm consider"), "\(digest)")
+        // The newest message's request is reported, its "you" being the writer it answers.
+        #expect(digest.contains("Kevin asked Colm to consider someone part-time."), "\(digest)")
 
         // Between two people, a first message that went to the other one: "you" is them.
         let ask = ThreadMessageText(sender: "Ana Ruiz", date: start, text: "Can you send me the signed lease by Friday?",
@@ -1148,5 +1149,76 @@ import Testing
         for kept in ["Anna will send the agenda next week.", "Anna can book the room.", "Carol confirmed the venue."] {
             #expect(RequestClaims.repaired(kept, messages: Self.thread) == kept)
         }
+    }
+}
+
+/// The newest message's requests reach the digest as a summary reports them (session 19: the
+/// demo's summary opened with Maya's question word for word, "Could you walk the team through …?").
+@Suite struct ReportedRequestsTests {
+    @Test func aRequestIsReportedWithWhoAskedWhom() {
+        let cases: [(String, String?, String)] = [
+            ("Alex, can you update the spec page by Monday?", nil, "Maya asked Alex to update the spec page by Monday."),
+            ("Could you please walk the team through the new flow on Thursday?", "Alex", "Maya asked Alex to walk the team through the new flow on Thursday."),
+            ("So would you also send the slides, please?", "Alex", "Maya asked Alex to send the slides."),
+            ("Bob, please have staging up by Monday noon.", nil, "Maya asked Bob to have staging up by Monday noon."),
+        ]
+        for (sentence, addressee, reported) in cases {
+            #expect(ReportedRequests.reported(sentence, asker: "Maya", addressee: addressee)?.text == reported, "\(sentence)")
+        }
+        // Nobody known to be asked, an opinion asked for, a "please" to every reader, a statement.
+        for (sentence, addressee) in [("Could you walk the team through it?", nil), ("Can you believe it?", "Alex"),
+                                      ("Would you like to join?", "Alex"), ("Please review the attached draft.", "Alex"),
+                                      ("Alex, please note the new address.", nil), ("We can walk through it on Thursday.", "Alex"),
+                                      ("Maya, can you send it?", nil)] as [(String, String?)] {
+            #expect(ReportedRequests.reported(sentence, asker: "Maya", addressee: addressee) == nil, "\(sentence)")
+        }
+    }
+
+    @Test func theOnePersonAMessageGreetsIsWhomItsYouMeans() {
+        #expect(ReportedRequests.greetedName(in: "Hi Alex,\n\nCould you walk us through it?") == "Alex")
+        #expect(ReportedRequests.greetedName(in: "\nDear Ms. Ito,\nThank you.") == "Ms. Ito")
+        for group in ["Hi all,\nThe plan.", "Hi Alex and Jonas,\nThe plan.", "Hello everyone!\nx", "Thanks for this.\nHi Alex", "Hi team,\nx"] {
+            #expect(ReportedRequests.greetedName(in: group) == nil, "\(group)")
+        }
+        // In a thread of three, the greeted person is who is asked: the digest says so.
+        let day = Date(timeIntervalSince1970: 1_795_000_000)
+        let thread = [
+            ThreadMessageText(sender: "Jonas Weber", date: day, text: "The header is unreadable in dark mode."),
+            ThreadMessageText(sender: "Alex Morgan", date: day.addingTimeInterval(600), text: "Agreed, I'll look at it."),
+            ThreadMessageText(sender: "Maya Chen", date: day.addingTimeInterval(1_200),
+                              text: "Hi Alex,\n\nGreat review today. Could you update the spec page by Monday? Are you free on Friday?\n\nMaya"),
+        ]
+        let latest = SalientSentences.select(thread).last?.sentences ?? []
+        #expect(latest.contains("Maya asked Alex to update the spec page by Monday."), "\(latest)")
+        #expect(latest.contains("Is Alex free on Friday?"), "\(latest)")
+        // An earlier message's request stays a question: it may have been answered or swapped since.
+        let earlier = SalientSentences.select([thread[2], thread[0]]).first?.sentences ?? []
+        #expect(earlier.contains("Could Alex update the spec page by Monday?"), "\(earlier)")
+    }
+
+    /// A summary tells: the questions and thanks the model copied from the digest go, unless
+    /// nothing else would be left (the validator then judges the answer as it came).
+    @Test func theModelsCopiedQuestionsAndThanksAreDropped() {
+        #expect(ThreadSummarizer.withoutAsidesOrQuestions("Maya asked Alex to update the spec page by Monday. The latest Figma link is still the one from last week, right?")
+                == "Maya asked Alex to update the spec page by Monday.")
+        #expect(ThreadSummarizer.withoutAsidesOrQuestions("This is really useful, thanks. The AI question matches what Alex saw in the hallway tests.")
+                == "The AI question matches what Alex saw in the hallway tests.")
+        let kept = "Thanks to the new cache, Ravi's import of the 3 GB mbox took four minutes instead of an hour. Tom agreed."
+        #expect(ThreadSummarizer.withoutAsidesOrQuestions(kept) == kept)
+        #expect(ThreadSummarizer.withoutAsidesOrQuestions("Is the build green?") == "Is the build green?")
+    }
+
+    /// "Jonas will fix the design file too", when Alex wrote "I'll fix the design file too" (the
+    /// demo, session 19): a three-letter verb after an auxiliary is read as a claim.
+    @Test func aShortVerbGivenToTheWrongPersonIsRefused() throws {
+        let day = Date(timeIntervalSince1970: 1_795_000_000)
+        let thread = [
+            ThreadMessageText(sender: "Jonas Weber", date: day, text: "The header text is dark grey on almost black. Did I break something?"),
+            ThreadMessageText(sender: "Alex Morgan", date: day.addingTimeInterval(600), text: "That's the old token. I'll fix the design file too."),
+            ThreadMessageText(sender: "Jonas Weber", date: day.addingTimeInterval(1_200), text: "Fixed, thanks!"),
+        ]
+        let validator = SummaryValidator(subject: "Dark mode", messages: thread, instructions: ThreadSummarizer.instructionTexts)
+        #expect(throws: AIError.self) { try validator.validated("Jonas reported the dark header. Jonas will fix the design file too.") }
+        #expect(try validator.validated("Jonas reported the dark header. Alex will fix the design file too.") == "Jonas reported the dark header. Alex will fix the design file too.")
     }
 }

@@ -31,7 +31,9 @@ public enum SalientSentences {
         let speakers = Array(Set(shown.map { speakerName($0.sender) }))
         for (index, message) in shown.enumerated() {
             let speaker = speakerName(message.sender)
-            let addressee = speakers.count == 2 ? addressee(of: index, in: shown, speakers: speakers) : nil
+            // Whom "you" means: the one person the message greets, else the other of two writers.
+            let addressee = ReportedRequests.greetedName(in: message.text)
+                ?? (speakers.count == 2 ? addressee(of: index, in: shown, speakers: speakers) : nil)
             let text = MailTextTrimmer.trim(message.text, maxCharacters: 2_000, namedQuotes: true)
             let candidates = sentences(in: text)
             let outcomes = listedOutcomes(in: text)
@@ -47,9 +49,15 @@ public enum SalientSentences {
             }
             scored.sort { $0.score == $1.score ? $0.offset < $1.offset : $0.score > $1.score }
             let ranked = scored.prefix(limit).sorted { $0.offset < $1.offset }
-            var kept = ranked.map { thirdPerson($0.text, speaker: speaker, addressee: addressee) }
-            let keptOutcomes = ranked.filter { outcomes.contains($0.text) }.map { thirdPerson($0.text, speaker: speaker, addressee: addressee) }
-            if kept.isEmpty, let first = candidates.first { kept = [thirdPerson(first, speaker: speaker, addressee: addressee)] }
+            // Only the newest message's requests are reported: they are what is asked now. An
+            // earlier one reported as a statement ("Priya asked Tomasz to draft the proposal")
+            // read as the plan, and the model summarised a plan the thread had swapped since.
+            func rewritten(_ sentence: String) -> String {
+                thirdPerson(sentence, speaker: speaker, addressee: addressee, reportingRequests: isLast)
+            }
+            var kept = ranked.map { rewritten($0.text) }
+            let keptOutcomes = ranked.filter { outcomes.contains($0.text) }.map { rewritten($0.text) }
+            if kept.isEmpty, let first = candidates.first { kept = [rewritten(first)] }
             excerpts.append(Excerpt(speaker: speaker, date: message.date, sentences: kept, listedOutcomes: Set(keptOutcomes)))
         }
         // Over budget: drop the lowest-value sentences of the middle messages first.
@@ -91,7 +99,7 @@ public enum SalientSentences {
     ///   the best line of each answer, then the newest message — otherwise the reader learns
     ///   that something is "it" and not what was asked.
     /// Each writer is named once before their sentences ("Maya: Server settings stay hidden …
-    /// Alex, can you update the spec page by Monday?"), not before every one.
+    /// Maya asked Alex to update the spec page by Monday."), not before every one.
     /// `maxSentences` (2–4) caps the whole; the newest message's sentences of least worth go first.
     public static func extractiveSummary(_ excerpts: [Excerpt], maxSentences: Int = 4) -> String? {
         guard let latest = excerpts.last else { return nil }
@@ -338,13 +346,25 @@ public enum SalientSentences {
                                             "pty ltd", "jr", "sr", "ii", "iii", "phd", "md", "esq"]
 
     /// First-person phrases as the named speaker's: "I'll" → "Bob will", "my" → "Bob's".
-    static func thirdPerson(_ sentence: String, speaker: String, addressee: String? = nil) -> String {
+    static func thirdPerson(_ sentence: String, speaker: String, addressee: String? = nil, reportingRequests: Bool = false) -> String {
         let first = callName(speaker)
         var text = sentence
+        var addressee = addressee
+        // A request is reported ("Maya asked Alex to update …"); its "you" is whoever was asked.
+        if reportingRequests, let request = ReportedRequests.reported(sentence, asker: first, addressee: addressee.map(callName)) {
+            text = request.text
+            addressee = request.asked
+        }
         var rules: [(String, String)] = []
         if let other = addressee.map(callName) {
             // Either case: "You'll get burned" became "Skip'll get burned" (session 12), which the
             // validator then read as an unknown name.
+            // A question puts the verb first: "Are you still coming?" is "Is Alex still coming?"
+            // (the demo had "Are Alex still coming up").
+            rules += [(#"\bAre you\b"#, "Is \(other)"), (#"\bare you\b"#, "is \(other)"), (#"\bWere you\b"#, "Was \(other)"),
+                      (#"\bwere you\b"#, "was \(other)"), (#"\bHave you\b"#, "Has \(other)"), (#"\bhave you\b"#, "has \(other)"),
+                      (#"\bDo you\b"#, "Does \(other)"), (#"\bdo you\b"#, "does \(other)"), (#"\b[Yy]ou were\b"#, "\(other) was"),
+                      (#"\b[Yy]ou have\b"#, "\(other) has")]
             rules += [(#"\b[Yy]ou're\b"#, "\(other) is"), (#"\b[Yy]ou are\b"#, "\(other) is"), (#"\b[Yy]ou'll\b"#, "\(other) will"),
                       (#"\b[Yy]ou've\b"#, "\(other) has"), (#"\b[Yy]our\b"#, "\(other)'s"), (#"\b[Yy]ou\b"#, other)]
         }

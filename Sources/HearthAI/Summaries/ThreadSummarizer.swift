@@ -81,7 +81,7 @@ public struct ThreadSummarizer: Sendable {
                 output = try await generator.generate(prompt, options: GenerationOptions(
                     maxTokens: maxNewTokens, timeoutSeconds: remaining, stopSequences: ["\n\n", "<|im_end|>"],
                     stopAfterSentences: Self.sentenceLimit, openingChoices: openings, stablePrefixMessages: 1 + Self.example.count))
-                output.text = Self.withoutDigestHead(Self.droppingUnfinishedTail(output.text), messages: messages)
+                output.text = Self.withoutAsidesOrQuestions(Self.withoutDigestHead(Self.droppingUnfinishedTail(output.text), messages: messages))
             } catch let error as AIError {
                 guard case .timedOut = error, extractiveOnTimeout else { throw error }
                 lastError = error
@@ -244,6 +244,23 @@ public struct ThreadSummarizer: Sendable {
         }
         guard let best = runs.max(by: { $0.1 < $1.1 }), best.1 >= 4 else { return nil }
         return best.0
+    }
+
+    /// The answer without the questions and thanks it copied from the digest, when a sentence
+    /// is left: a summary tells; it asks nothing and thanks nobody. The demo's answers read "Maya
+    /// asked Alex to update the spec page by Monday. The latest Figma link is still the one from
+    /// last week, right?" (a question the thread had moved past) and "This is really useful,
+    /// thanks." (session 19). Nothing is dropped when nothing else would be left: the
+    /// validator then judges the answer as it came.
+    static func withoutAsidesOrQuestions(_ text: String) -> String {
+        let parts = sentences(text)
+        let kept = parts.filter { sentence in
+            let lower = sentence.lowercased()
+            let thanks = lower.range(of: #"\b(thanks|thank you)\b"#, options: .regularExpression) != nil
+                && Grounding.words(sentence).count <= 7
+            return !sentence.hasSuffix("?") && !thanks
+        }
+        return kept.isEmpty || kept.count == parts.count ? text : kept.joined(separator: " ")
     }
 
     /// The answer without an unfinished last sentence (cut by the token cap, or the model's end

@@ -30,7 +30,9 @@ enum UnnamedWriters {
         where isPerson(excerpt.speaker) && excerpt.speaker != newest.speaker && !isNamed(excerpt.speaker, in: named) {
             for (offset, sentence) in excerpt.sentences.enumerated() {
                 let worth = excerpt.worth(sentence, position: offset)
-                guard worth >= minimumWorth, !SalientSentences.isFragment(sentence),
+                // A question is what they asked, not what they answered (the demo added Jonas's
+                // "do we still show the server fields …?" next to the decision it led to).
+                guard worth >= minimumWorth, !SalientSentences.isFragment(sentence), !sentence.hasSuffix("?"),
                       LatestStatus.words(sentence) <= maxSentenceWords, !validator.copiesALongRun(sentence) else { continue }
                 candidates.append((index, sentence, worth, excerpt.speaker))
             }
