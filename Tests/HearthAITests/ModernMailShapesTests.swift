@@ -245,3 +245,39 @@ import Testing
         #expect(CategorySignals.evaluate(person).category == .primary)
     }
 }
+
+/// Session 19's ninth probe: today's group software bundles a group's discussions into a digest
+/// (Google Groups, Discourse) that went to updates, and "Your subscription is renewing soon"
+/// went to promotions. Hand-written, generic.
+@Suite struct GroupDigestsAndRenewalsTests {
+    static func mail(_ from: String, _ name: String?, _ subject: String, _ text: String, headers: [(String, String)]) -> CategorizationInput {
+        CategorizationTests.input(from: from, name: name, subject: subject, text: text, headers: headers)
+    }
+
+    @Test func aGroupsDigestOfItsDiscussionsIsForums() {
+        let googleGroups = Self.mail("elm-park@googlegroups.com", nil, "Digest for elm-park@googlegroups.com - 3 updates in 2 topics",
+                                     "Topic digest\nView all topics\n * Holiday potluck - 2 Updates\n * Lost cat - 1 Update",
+                                     headers: [("List-Id", "<elm-park.googlegroups.com>"), ("Mailing-list", "list elm-park@googlegroups.com; contact elm-park+owners@googlegroups.com"), ("Precedence", "list")])
+        let discourse = Self.mail("forum@discoursemail.example", "Home Lab Forum", "[Home Lab Forum] Summary",
+                                  "Popular topics in Home Lab Forum. ZFS on a mini PC? 12 replies. Proxmox 9 upgrade notes, 8 replies.",
+                                  headers: [("List-Id", "Home Lab Forum <homelab.forum.example>"), ("Precedence", "list"), ("Auto-Submitted", "auto-generated")])
+        for digest in [googleGroups, discourse] {
+            #expect(CategorySignals.evaluate(digest).category == .forums, "\(digest.subject)")
+        }
+        // A newsletter calling itself a digest, sent by a bulk-mail service, and a chat app's
+        // unread-messages notice are no group's discussions.
+        let newsletter = Self.mail("digest@news.example", "Design Digest", "Your weekly digest: 5 new topics in design",
+                                   "Popular topics this week: tokens, motion, forms. Read more.",
+                                   headers: [("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"), ("Precedence", "list")])
+        #expect(CategorySignals.evaluate(newsletter).category != .forums)
+        let chat = Self.mail("feedback@slack.com", "Slack", "Slack notifications: 3 unread messages in Acme", "You have 3 unread messages.",
+                             headers: [("List-Unsubscribe", "<https://slack.com/unsub>")])
+        #expect(CategorySignals.evaluate(chat).category != .forums)
+    }
+
+    @Test func aSubscriptionRenewingIsAnUpdate() {
+        let renewal = Self.mail("no_reply@email.apple.com", "Apple", "Your subscription is renewing soon",
+                                "Your Apple One Family subscription will renew on Dec 15 for $25.95/month unless you cancel.", headers: [])
+        #expect(CategorySignals.evaluate(renewal).category == .updates)
+    }
+}

@@ -52,8 +52,9 @@ public enum CategorySignals {
         // Machines talking: delivery reports, cron, auto-replies.
         // A forum that stamps Auto-Submitted on the posts it relays ("Jane Doe via Example Forum")
         // still carries a person's words to a group: the list rules below decide it.
+        // So does a forum's summary of its discussions (Discourse stamps it on every mail).
         if let autoSubmitted = input.header("Auto-Submitted"), AutomatedMail.isAutoSubmitted(autoSubmitted),
-           !ListRelay.isPersonsPost(input, evidence: evidence) {
+           !ListRelay.isPersonsPost(input, evidence: evidence), !isGroupDigest(input, evidence: evidence) {
             return SignalVerdict(category: .updates, confidence: 0.9, candidates: [.updates], reasons: ["Auto-Submitted: \(autoSubmitted)"])
         }
         if ["mailer-daemon", "postmaster", "root", "cron", "daemon"].contains(local) || subject.hasPrefix("cron <")
@@ -103,7 +104,7 @@ public enum CategorySignals {
         var reasons: [String] = []
         // "Jane Doe via Rust Users" from the list's or forum's own address: a person's post (`ListRelay`).
         let relayed = ListRelay.isPersonsPost(input, evidence: evidence)
-        if isListDigest(input) {
+        if isListDigest(input) || isGroupDigest(input, evidence: evidence) {
             // A discussion list's digest is the discussion, bundled: the posts themselves follow.
             return SignalVerdict(category: .forums, confidence: 0.88, candidates: [.forums], reasons: ["a mailing list's digest of posts"])
         }
@@ -171,6 +172,24 @@ public enum CategorySignals {
         return (occurrences("from:") >= 2 && occurrences("subject:") >= 2)
             || (contents && (replies || occurrences("from:") >= 1 && occurrences("subject:") >= 1))
             || (listSoftware && contents)
+    }
+
+    /// A group's or forum's digest of its own discussions as today's group software sends it:
+    /// Google Groups' "Digest for x@googlegroups.com - 3 updates in 2 topics", Discourse's
+    /// "[Forum] Summary" of popular topics, groups.io's "[group] Digest Number 123" (session 19's
+    /// probe: both went to updates). It came through the group's list (Precedence: list, a
+    /// Mailing-list field, or list software's delivery fields) and no bulk-mail service sent
+    /// it, and its subject counts updates in topics or its text lists topics.
+    static func isGroupDigest(_ input: CategorizationInput, evidence: BulkMailEvidence) -> Bool {
+        let group = evidence.precedence == "list" || input.header("Mailing-List") != nil || evidence.listDelivery != nil
+        guard group, evidence.espFingerprint == nil else { return false }
+        let subject = input.subject.lowercased()
+        if subject.range(of: #"\b\d+ (new )?(updates?|messages?|posts?|replies|topics?) in \d+ (topics?|threads?|conversations?)\b"#,
+                         options: .regularExpression) != nil { return true }
+        guard subject.range(of: #"\b(digest|summary)\b"#, options: .regularExpression) != nil else { return false }
+        let text = input.text.lowercased()
+        return ["topic digest", "view all topics", "popular topics", "new topics", "popular posts", "active topics", "topics in this digest"]
+            .contains { text.contains($0) }
     }
 
     /// A person, not a service, wrote it: no machine address, no organisation's name, no

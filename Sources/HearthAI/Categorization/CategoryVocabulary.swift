@@ -20,7 +20,7 @@ enum CategoryVocabulary {
         "has been delivered", "tracking", "your trip", "your ride", "your booking", "your ticket", "your statement",
         "signed up", "you're subscribed", "you are subscribed", "subscription confirmed", "thanks for subscribing",
         "thank you for subscribing", "thanks for signing up", "thank you for signing up",
-        "your package", "your parcel", "will arrive", "arriving today", "arriving tomorrow", "renews", "will renew",
+        "your package", "your parcel", "will arrive", "arriving today", "arriving tomorrow", "renews", "will renew", "is renewing", "renewing soon", "will be renewed", "auto-renew",
         // Money moved between people through a payment service ("Sam paid you $45.00").
         "paid you", "you paid", "you sent", "sent you $", "you received", "money received", "requested $", "payout",
         // The same in the languages the client meets most after English (German, French,
