@@ -275,6 +275,28 @@ import Testing
         #expect(CategorySignals.evaluate(chat).category != .forums)
     }
 
+    /// A realtor's "Alex, great news: the sellers accepted your offer …" with a company
+    /// signature went to updates on its wording (session 19's tenth probe).
+    @Test func aPersonWritingToTheRecipientByNameIsPrimaryWhateverTheSubject() {
+        func mail(_ text: String, to: String = "alex.morgan@gmail.com", headers: [(String, String)] = []) -> CategorizationInput {
+            CategorizationInput(from: EmailAddress(name: "Nina Park", address: "nina@parkrealty.example"), recipients: [EmailAddress(address: to)],
+                                subject: "Offer accepted on 1420 NE Alberta!",
+                                text: text, headers: headers.map { HeaderField(name: $0.0, value: $0.1) })
+        }
+        let news = "great news: the sellers accepted your offer at $612,000! Inspection needs to happen by Dec 16. Call me when you get a minute."
+        for opening in ["Alex,", "Hi Alex,", "Dear Alex", "Alex - "] {
+            let input = mail("\(opening)\n\n" + news)
+            #expect(PersonalMail.greetsARecipientByName(input), "\(opening)")
+            #expect(CategorySignals.evaluate(input).category == .primary, "\(opening)")
+        }
+        // Someone else's name, nobody's name, or the same greeting on a mailing: not this rule.
+        #expect(!PersonalMail.greetsARecipientByName(mail("Jordan,\n\n" + news)))
+        #expect(!PersonalMail.greetsARecipientByName(mail("Hi there,\n\n" + news)))
+        #expect(!PersonalMail.greetsARecipientByName(mail("Great news: the sellers accepted your offer.")))
+        let mailing = mail("Hi Alex,\n\nOur biggest sale of the year starts now. Shop now.", headers: [("List-Unsubscribe", "<https://x.example/u>"), ("Precedence", "bulk")])
+        #expect(!CategorySignals.evaluate(mailing).reasons.contains("writes to the recipient by their first name"))
+    }
+
     @Test func aSubscriptionRenewingIsAnUpdate() {
         let renewal = Self.mail("no_reply@email.apple.com", "Apple", "Your subscription is renewing soon",
                                 "Your Apple One Family subscription will renew on Dec 15 for $25.95/month unless you cancel.", headers: [])

@@ -433,6 +433,14 @@ public enum CategorySignals {
             return SignalVerdict(category: .primary, confidence: 0.88, candidates: [.primary],
                                  reasons: reasons + [isForward(input) ? "forwarded by a person" : "a mail app's signature (sent from a person's phone or mail program)"])
         }
+        // Opening by the recipient's own first name, with no mark of a mass-mail program: a
+        // person writing to someone they know, whatever the subject's words ("Offer accepted!").
+        if named && !evidence.undisclosedRecipients && input.recipients.count <= 10 && PersonalMail.greetsARecipientByName(input)
+            && !evidence.htmlOnly && !evidence.templateHTML && !evidence.repliesGoElsewhere && !ScriptMailer.built(input)
+            && !Self.isGeneratedMailbox(input.senderLocalPart ?? "", name: input.from?.name ?? "") {
+            return SignalVerdict(category: .primary, confidence: 0.86, candidates: [.primary],
+                                 reasons: reasons + ["writes to the recipient by their first name"])
+        }
         // "Dear Homeowner", "Dear Sir/Madam", "Friend," then an offer: mail to nobody in
         // particular that sells is not a correspondent's, whatever name it carries.
         let body = CategoryVocabulary.score(subject: "", body: input.text)

@@ -21,4 +21,23 @@ enum PersonalMail {
     static func isConsumerMailbox(_ domain: String) -> Bool {
         consumerDomains.contains(domain.lowercased())
     }
+
+    /// The message opens by calling one of its recipients by their first name ("Hi Alex,",
+    /// "Alex,", "Dear Alex"), the name their address or display name carries: a person writing
+    /// to someone they know. Mass mail personalises its greeting too, but carries the list and
+    /// bulk markers the categoriser reads first; this is asked only of mail without them
+    /// (session 19's probe: a realtor's "Alex, great news: the sellers accepted your offer …"
+    /// with a company signature went to updates on its wording).
+    static func greetsARecipientByName(_ input: CategorizationInput) -> Bool {
+        guard let line = input.text.split(separator: "\n", omittingEmptySubsequences: true).first?.trimmingCharacters(in: .whitespaces),
+              let match = line.range(of: #"^(?:(?:Hi|Hello|Hey|Dear|Morning|Good morning)\s+)?[A-Z][a-z]{2,}(?=\s*[,!:—–-]|$)"#, options: .regularExpression) else { return false }
+        let name = String(line[match].split(separator: " ").last ?? "").lowercased()
+        guard !["hi", "hello", "hey", "dear", "morning", "all", "team", "everyone", "folks", "friends", "sir", "madam", "customer", "member"].contains(name) else { return false }
+        return input.recipients.contains { recipient in
+            let given = recipient.name?.split(separator: " ").first.map { $0.lowercased() }
+            let local = recipient.address.split(separator: "@").first.map { $0.lowercased() } ?? ""
+            let firstToken = local.split(whereSeparator: { ".-_+".contains($0) }).first.map(String.init) ?? local
+            return given == name || firstToken == name
+        }
+    }
 }
