@@ -549,8 +549,10 @@ import Testing
             if opening.hasSuffix("able to") { return " make it on Friday." }
             return " can we meet at noon instead"                                      // no finished sentence: none
         })
+        // To two people: the request names nobody, so no yes takes it up (`RequestOfReaderTests`).
         let message = ThreadMessageText(sender: "Alice Martin <alice@example.test>", date: Date(),
-                                        text: "Can you join the review on Friday? Carla will present the numbers.")
+                                        text: "Can you join the review on Friday? Carla will present the numbers.",
+                                        recipients: ["alex@example.test", "carla@example.test"])
         let (replies, output) = try await SmartReplyGenerator(generator: generator).replies(to: message, subject: "Review")
         #expect(generator.calls == 3)
         #expect(replies.map(\.text) == ["Hi Alice, thanks! I'll send the slides tonight.",
@@ -573,7 +575,8 @@ import Testing
             return " which branch is the patch on?"
         })
         let message = ThreadMessageText(sender: "Klaus Heinz <klaus@example.test>", date: Date(),
-                                        text: "Could you test the NetBSD build before Friday? The patch is on the branch.")
+                                        text: "Could you test the NetBSD build before Friday? The patch is on the branch.",
+                                        recipients: ["alex@example.test", "sidney@example.test"])
         let (replies, _) = try await SmartReplyGenerator(generator: generator).replies(to: message, subject: "NetBSD build")
         #expect(generator.calls == 4, "one second try, for the refusal")
         let refusal = try #require(replies.first { $0.intent == .decline })
@@ -639,7 +642,8 @@ import Testing
             #expect(options.openingChoices.isEmpty == options.answerPrefix.hasSuffix("question:"))
             return options.openingChoices.isEmpty ? " when is it due?" : options.openingChoices[0] + " the draft tonight."
         })
-        let message = ThreadMessageText(sender: "Dana Okafor", date: Date(), text: "Could you review the draft before Friday?")
+        let message = ThreadMessageText(sender: "Dana Okafor", date: Date(), text: "Could you review the draft before Friday?",
+                                        recipients: ["alex@example.test", "sam@example.test"])
         let (replies, _) = try await SmartReplyGenerator(generator: generator).replies(to: message, subject: "Draft")
         #expect(SmartReplyGenerator.acceptVerbs.allSatisfy { $0.hasPrefix(" ") } && !SmartReplyGenerator.acceptVerbs.contains(" be"))
         #expect(replies.first?.text == "Hi Dana, thanks! I'll\(SmartReplyGenerator.acceptVerbs[0]) the draft tonight.")
@@ -1221,4 +1225,56 @@ import Testing
         #expect(throws: AIError.self) { try validator.validated("Jonas reported the dark header. Jonas will fix the design file too.") }
         #expect(try validator.validated("Jonas reported the dark header. Alex will fix the design file too.") == "Jonas reported the dark header. Alex will fix the design file too.")
     }
+}
+
+/// A yes to a request of the reader takes up what was asked (session 19: the demo's "Alex, can
+/// you update the spec page by Monday?" was answered "I'll review the server settings …").
+@Suite struct RequestOfReaderTests {
+    @Test func theReadersRequestIsFoundWithAPronounForItsObject() {
+        let maya = "Great review today, thank you both.\n\nAlex, can you update the spec page by Monday?\n\nMaya"
+        // Named for the reader; for someone else on the same message it is not the reader's.
+        #expect(RequestOfReader.find(in: maya, recipients: ["alex.morgan@example.com", "jonas@example.com"], reader: "alex.morgan@example.com")
+                == RequestOfReader(verb: "update", pronoun: "it"))
+        #expect(RequestOfReader.find(in: maya, recipients: ["alex.morgan@example.com", "jonas@example.com"], reader: "jonas@example.com") == nil)
+        // Unnamed: to the reader alone, or greeting the reader.
+        #expect(RequestOfReader.find(in: "Could you send the slides before the call?", recipients: ["alex@example.com"], reader: "alex@example.com")
+                == RequestOfReader(verb: "send", pronoun: "them"))
+        #expect(RequestOfReader.find(in: "Hi Alex,\n\nCould you review these drafts today?", recipients: ["alex@example.com", "b@example.com"], reader: "alex@example.com")
+                == RequestOfReader(verb: "review", pronoun: "them"))
+        #expect(RequestOfReader.find(in: "Could you review the draft?", recipients: ["alex@example.com", "b@example.com"], reader: "alex@example.com") == nil)
+        // Nothing a pronoun stands for, or no request of an act.
+        #expect(RequestOfReader.find(in: "Can you pick me up at 9?", recipients: ["alex@example.com"], reader: nil) == nil)
+        #expect(RequestOfReader.find(in: "Would you like to join us?", recipients: ["alex@example.com"], reader: nil) == nil)
+        #expect(RequestOfReader.pronoun(forObjectOf: "the spec page by Monday") == "it")
+        #expect(RequestOfReader.pronoun(forObjectOf: "my notes after the call") == "them")
+        #expect(RequestOfReader.pronoun(forObjectOf: "the address") == "it")
+        #expect(RequestOfReader.pronoun(forObjectOf: "over the weekend") == nil)
+    }
+
+    @Test func theYesOpensWithTheVerbAskedForAndFallsBackWhenRefused() async throws {
+        let message = ThreadMessageText(sender: "Maya Chen", date: Date(), text: "Great review today.\n\nAlex, can you update the spec page by Monday?\n\nMaya",
+                                        senderAddress: "maya@example.com", recipients: ["alex.morgan@example.com", "jonas@example.com"])
+        let openings = OpeningLog()
+        let generator = FakeTextGenerator(answeringWithOptions: { _, options in
+            openings.append(options.answerPrefix)
+            return options.answerPrefix.hasSuffix("I'll update it") ? " by Monday." : " check the page by Monday."
+        })
+        let (replies, _) = try await SmartReplyGenerator(generator: generator).replies(to: message, subject: "Onboarding", reader: "alex.morgan@example.com")
+        #expect(replies.first { $0.intent == .accept }?.text == "Hi Maya, thanks! I'll update it by Monday.")
+        #expect(openings.all.first == "Hi Maya, thanks! I'll update it")
+        // A refused take-up (here: it copies the request back) is asked again as any yes.
+        let copying = FakeTextGenerator(answeringWithOptions: { _, options in
+            options.answerPrefix.hasSuffix("I'll update it") ? " and update the spec page by Monday as you asked." : " check the page by Monday."
+        })
+        let (again, _) = try await SmartReplyGenerator(generator: copying).replies(to: message, subject: "Onboarding", reader: "alex.morgan@example.com")
+        #expect(again.first { $0.intent == .accept }?.text == "Hi Maya, thanks! I'll check the page by Monday.")
+    }
+}
+
+/// The openings a fake generator was asked to continue, in order.
+final class OpeningLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var openings: [String] = []
+    func append(_ opening: String) { lock.withLock { openings.append(opening) } }
+    var all: [String] { lock.withLock { openings } }
 }

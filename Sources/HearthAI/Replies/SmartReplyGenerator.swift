@@ -34,8 +34,11 @@ public struct SmartReplyGenerator: Sendable {
         self.generator = generator; self.timeoutSeconds = timeoutSeconds
     }
 
-    public func replies(to message: ThreadMessageText, subject: String) async throws -> (replies: [SmartReply], output: GenerationOutput) {
+    /// `reader`: the user's address, so a request named for them (or for someone else) is told
+    /// (`RequestOfReader`); nil when unknown.
+    public func replies(to message: ThreadMessageText, subject: String, reader: String? = nil) async throws -> (replies: [SmartReply], output: GenerationOutput) {
         let text = MailTextTrimmer.trim(message.text, maxCharacters: 700, namedQuotes: true)
+        let request = RequestOfReader.find(in: text, recipients: message.recipients, reader: reader)
         let sender = SalientSentences.speakerName(message.sender)
         let greeted = Self.addressName(of: message)
         let validator = SmartReplyValidator(original: text, subject: subject, sender: sender,
@@ -54,8 +57,15 @@ public struct SmartReplyGenerator: Sendable {
         // "…I'll let you know when I'm back", said to a colleague going on leave).
         var thanksSecondTries = 1
         for intent in Self.intents(for: text, subject: subject) {
-            let opening = Self.opening(intent, sender: greeted)
+            var opening = Self.opening(intent, sender: greeted)
             var choices = Self.openingChoices(intent)
+            // A yes to a request of the reader takes up what was asked ("…thanks! I'll update
+            // it"), the model writing the rest; refused, the yes is asked as any other.
+            var takingUp = intent == .accept ? request : nil
+            if let takingUp {
+                opening += " " + takingUp.commitment
+                choices = []
+            }
             while true {
                 let left = timeoutSeconds - Date().timeIntervalSince(started)
                 guard left > 0.5 else { break }
@@ -67,10 +77,18 @@ public struct SmartReplyGenerator: Sendable {
                                                                                      stablePrefixMessages: 1))
                 total.text += (total.text.isEmpty ? "" : "\n") + opening + output.text
                 total.addCosts(of: output)
-                if let reply = Self.finished(output.text, opening: opening, intent: intent, message: text, subject: subject)
+                // A take-up the model restarts ("I'll send them send the slides …") is no sentence.
+                let restarted = takingUp.map { output.text.lowercased().trimmingCharacters(in: .whitespaces).hasPrefix($0.verb + " ") } ?? false
+                if !restarted, let reply = Self.finished(output.text, opening: opening, intent: intent, message: text, subject: subject)
                     .flatMap({ validator.reply($0, intent: intent, after: kept.map(\.text)) }) {
                     kept.append(reply)
                     break
+                }
+                if takingUp != nil {
+                    takingUp = nil
+                    opening = Self.opening(intent, sender: greeted)
+                    choices = Self.openingChoices(intent)
+                    continue
                 }
                 guard (intent == .thanks ? thanksSecondTries : secondTries) > 0,
                       let verb = Self.openingVerb(of: output.text, among: choices) else { break }

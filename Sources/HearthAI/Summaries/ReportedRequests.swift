@@ -34,7 +34,16 @@ enum ReportedRequests {
     /// The request reported ("ASKER asked ASKED to VERB …."), with the name of who was asked (the
     /// caller reads the sentence's remaining "you"/"your" as them); nil when the sentence is no
     /// request of a known person.
-    static func reported(_ sentence: String, asker: String, addressee: String?) -> (text: String, asked: String)? {
+    /// A request read from one sentence: the name it opens with (nil: "you" unnamed), the verb
+    /// asked for and the rest of the sentence ("the spec page by Monday").
+    struct Request: Equatable {
+        var named: String?
+        var verb: String
+        var rest: String
+    }
+
+    /// The request a sentence makes, if it makes one of an act (`notAnAct`, `notAskedAfterPlease`).
+    static func request(in sentence: String) -> Request? {
         let range = NSRange(sentence.startIndex..., in: sentence)
         let question = request?.firstMatch(in: sentence, range: range)
         guard let match = question ?? imperative?.firstMatch(in: sentence, range: range) else { return nil }
@@ -42,14 +51,18 @@ enum ReportedRequests {
         guard let verbRange = Range(match.range(at: verbGroup), in: sentence), let restRange = Range(match.range(at: restGroup), in: sentence) else { return nil }
         let named = Range(match.range(at: nameGroup), in: sentence).map { String(sentence[$0]) }
         if let named, SalientSentences.notAGivenName.contains(named.lowercased()) || ["Hi", "Hey", "Hello", "Please", "Thanks", "So", "And", "Also", "Ok", "Okay", "Oh"].contains(named) { return nil }
-        guard let asked = named ?? addressee, asked != asker else { return nil }
         let verb = String(sentence[verbRange])
         guard !(question != nil ? notAnAct : notAskedAfterPlease).contains(verb) else { return nil }
         let rest = String(sentence[restRange])
             .replacingOccurrences(of: #",?\s+please$"#, with: "", options: .regularExpression)
             .trimmingCharacters(in: .whitespaces)
-        let tail = rest.isEmpty || rest.first == "," ? rest : " " + rest
-        return ("\(asker) asked \(asked) to \(verb)\(tail).", asked)
+        return Request(named: named, verb: verb, rest: rest)
+    }
+
+    static func reported(_ sentence: String, asker: String, addressee: String?) -> (text: String, asked: String)? {
+        guard let request = request(in: sentence), let asked = request.named ?? addressee, asked != asker else { return nil }
+        let tail = request.rest.isEmpty || request.rest.first == "," ? request.rest : " " + request.rest
+        return ("\(asker) asked \(asked) to \(request.verb)\(tail).", asked)
     }
 
     /// The one person a message greets by name on its first line ("Hi Alex,", "Dear Ms. Ito,"

@@ -25,12 +25,16 @@ public enum SuggestedReplies {
         guard let message = ReplyDrafts.messageToAnswer(among: emails) else {
             throw AppError.notFound("There is no conversation \(thread.rawValue) (it may have been deleted).")
         }
-        if try store.accounts().contains(where: { SmartReplyOffer.isOwn(message, ownAddress: $0.email) }) {
+        let accounts = try store.accounts()
+        if accounts.contains(where: { SmartReplyOffer.isOwn(message, ownAddress: $0.email) }) {
             return Suggestions(replies: [], answering: message,
                                note: "You wrote the newest message: suggested replies answer someone else's.")
         }
         let subject = (try store.thread(thread))?.subject ?? message.subject
-        let (replies, output) = try await SmartReplyGenerator(generator: generator).replies(to: ThreadMessageText(email: message), subject: subject)
+        // The reader: the account the message came to (a request named for someone else is not theirs).
+        let reader = accounts.first { $0.id == message.accountID }?.email
+        let (replies, output) = try await SmartReplyGenerator(generator: generator)
+            .replies(to: ThreadMessageText(email: message), subject: subject, reader: reader)
         return Suggestions(replies: replies, answering: message,
                            note: replies.isEmpty ? "No reply was good enough to suggest." : nil, output: output)
     }
