@@ -340,8 +340,9 @@ def shop_mailing(sender, subject, i):
     domain = sender[1].split("@")[1]
     lead, products = SHOP_MAILINGS[subject]
     links = [("%s" % title, "https://%s/%s?utm_source=newsletter&utm_medium=email" % (domain, path)) for title, path in products]
-    text = ("%s\n\n%s\n\n%s\n\nYou're receiving this because you bought from us or signed up at %s. Unsubscribe: https://%s/unsubscribe"
-            % (subject, lead, "\n".join("%s: %s" % link for link in links), domain, domain))
+    # The text opens with what the mail says, not its subject again (the list shows both).
+    text = ("%s\n\n%s\n\nYou're receiving this because you bought from us or signed up at %s. Unsubscribe: https://%s/unsubscribe"
+            % (lead, "\n".join("%s: %s" % link for link in links), domain, domain))
     cards = "".join("<p><a href=\"%s\"><img src=\"https://%s/img/%d-%d.jpg\" width=\"260\" alt=\"\"></a><br>"
                     "<a href=\"%s\">%s</a></p>" % (url, domain, i, n, url, title) for n, (title, url) in enumerate(links))
     html = ("<html><body style=\"font-family:Helvetica,Arial,sans-serif;max-width:600px;margin:auto\">"
