@@ -303,3 +303,37 @@ import Testing
         #expect(CategorySignals.evaluate(renewal).category == .updates)
     }
 }
+
+/// Session 19's eleventh probe: a service's notices about the user's own account beside its
+/// upsells. "Your free trial ends in 3 days" and "Your price is changing" were adverts, a status
+/// page's maintenance notice a person's mail, a referral offer an update.
+@Suite struct AccountNoticesAndUpsellsTests {
+    static let esp: [(String, String)] = [("List-Unsubscribe", "<https://x.example/u>"), ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")]
+    static func mail(_ from: String, _ name: String, _ subject: String, _ text: String, headers: [(String, String)] = esp) -> CategorizationInput {
+        CategorizationTests.input(from: from, name: name, subject: subject, text: text, headers: headers)
+    }
+
+    @Test func noticesAboutTheUsersOwnAccountAreUpdatesWhateverSellingWordTheyCarry() {
+        let notices = [
+            Self.mail("no-reply@canva.example", "Canva", "Your free trial ends in 3 days", "Your Pro trial ends on Dec 9. Keep Pro for $119.99/year."),
+            Self.mail("info@account.streamly.example", "Streamly", "Your price is changing", "Your Standard plan will be $17.99/month (previously $15.49)."),
+            Self.mail("no-reply@dropbox.com", "Dropbox", "We're updating our Terms of Service", "The changes take effect on January 15."),
+            Self.mail("status@linode-notify.example", "Linode Status", "Scheduled maintenance on Dec 12",
+                      "We will perform network maintenance on Friday, Dec 12 from 02:00 to 04:00 UTC. No action is required.", headers: []),
+        ]
+        for notice in notices {
+            #expect(CategorySignals.evaluate(notice).category == .updates, "\(notice.subject)")
+        }
+        // The same service selling its plan still sells.
+        let sale = Self.mail("hello@mail.figjam.example", "Figjam", "Go Pro and save 40% this week", "40% off Pro, this week only. Offer ends Sunday.")
+        let selling = CategorySignals.evaluate(sale)
+        #expect((selling.category ?? selling.lean) == .promotions, "\(selling.reasons)")
+    }
+
+    @Test func aReferralOfferSells() {
+        let referral = Self.mail("hello@notebookly.example", "Notebookly", "Give a month, get a month",
+                                 "Invite a friend to Notebookly. When they sign up, you both get a free month of Plus.")
+        let verdict = CategorySignals.evaluate(referral)
+        #expect((verdict.category ?? verdict.lean) == .promotions, "\(verdict.reasons)")
+    }
+}

@@ -323,6 +323,8 @@ struct BulkMailEvidence: Sendable {
         "builds", "buildbot", "jenkins", "ci", "tracker", "bugs", "issues", "payments", "payment", "shipping", "delivery",
         // Reply-handling addresses of notification and campaign systems ("reply+token@", "volunteer-reply@").
         "reply", "shipment", "tracking",
+        // Status pages and operations teams announcing maintenance and outages.
+        "status", "maintenance", "outage", "outages", "incidents", "noc",
         // Transaction and account mail of shops, marketplaces and banks ("transaction@", "purchases@").
         "transaction", "transactions", "purchase", "purchases", "accountservices", "helpdesk", "ticket", "tickets",
         // Booking systems' mail ("appointments@dentist.example").

@@ -238,7 +238,8 @@ public enum CategorySignals {
         if evidence.machineSender { reasons.append("automated sender \(input.senderLocalPart ?? "")@\(input.senderDomain ?? "")") }
         if evidence.organisationSender { reasons.append("an organisation's name (\(input.from?.name ?? ""))") }
         if let phrase = evidence.boilerplate.first { reasons.append("bulk-mail wording (\"\(phrase)\")") }
-        if CategoryVocabulary.isTransactional(subject: subject) && !CategoryVocabulary.marketing.contains(where: { CategoryVocabulary.mentions($0, in: subject) }) {
+        if CategoryVocabulary.isAccountNotice(subject: subject)
+            || CategoryVocabulary.isTransactional(subject: subject) && !CategoryVocabulary.marketing.contains(where: { CategoryVocabulary.mentions($0, in: subject) }) {
             return SignalVerdict(category: .updates, confidence: 0.88, candidates: [.updates], reasons: reasons + ["transactional subject"])
         }
         // A feed delivered by mail (RSS-to-email: a blog's or a news site's items) informs,

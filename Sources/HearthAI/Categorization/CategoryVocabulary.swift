@@ -97,8 +97,9 @@ enum CategoryVocabulary {
         "you'll love", "because you viewed", "because you watched", "inspired by your", "try it free", "try for free",
         "enroll now", "enroll for free", "enrol now", "in your cart", "your cart", "complete your purchase",
         "tickets on sale", "presale", "pre-sale", "get tickets", "get your tickets",
-        // a service selling its paid plan
+        // a service selling its paid plan, or itself through its users' friends
         "upgrade to pro", "upgrade to premium", "upgrade to plus", "go premium", "upgrade your plan",
+        "refer a friend", "invite a friend", "invite your friends", "you both get", "get a free month", "a free month",
         "offerte", "sconti", "acquista", "angebote", "jetzt kaufen", "jetzt shoppen", "compra ahora", "achetez",
         "promoções", "aanbiedingen", "bestel nu",
     ]
@@ -154,9 +155,25 @@ enum CategoryVocabulary {
     }
 
     /// Strongly transactional subjects: an order, a bill, a code, an account event.
+    /// What a service tells a user about their own account, plan or service, whatever selling
+    /// word the subject carries ("Your free trial ends in 3 days", "Your price is changing"):
+    /// session 19's probe had both as adverts on "free trial" and a price.
+    static let accountNotices: [String] = [
+        "trial ends", "trial ending", "trial is ending", "trial has ended", "trial will end", "trial expires", "trial expired",
+        "price is changing", "price change", "prices are changing", "changes to your plan", "changes to your account",
+        "changes to your subscription", "updating our terms", "terms of service", "terms of use", "privacy policy",
+        "scheduled maintenance", "planned maintenance", "service interruption", "planned outage", "scheduled outage",
+    ]
+
+    static func isAccountNotice(subject: String) -> Bool {
+        let subject = subject.lowercased()
+        return accountNotices.contains { mentions($0, in: subject) }
+    }
+
     static func isTransactional(subject: String) -> Bool {
         let subject = subject.lowercased()
         return transactional.contains { mentions($0, in: subject) } || serviceNotices.contains { mentions($0, in: subject) }
+            || accountNotices.contains { mentions($0, in: subject) }
             || hasCode(subject) || isTicket(subject) || isOrderReference(subject)
             || subject.range(of: #"\bshared\b.{1,80}\bwith you\b"#, options: .regularExpression) != nil
     }
