@@ -330,6 +330,18 @@ import Testing
         #expect((selling.category ?? selling.lean) == .promotions, "\(selling.reasons)")
     }
 
+    /// Session 19's twelfth probe: a registrar's notice to all students ("Dear student,") from a
+    /// plain-text mail program was a person's mail; a teacher writing to a parent stays one.
+    @Test func aSchoolOfficesNoticeIsAnUpdateAndATeachersLetterIsNot() {
+        let registrar = Self.mail("registrar@pdx.example.edu", "Portland State University", "Winter term registration opens Monday",
+                                  "Dear student,\n\nWinter term registration opens Monday, Dec 8 at 8:00 am.", headers: [])
+        #expect(CategorySignals.evaluate(registrar).category == .updates)
+        let teacher = CategorizationInput(from: EmailAddress(name: "Mr. Hoang", address: "thoang@lincoln-elementary.org"),
+                                          recipients: [EmailAddress(address: "alex.morgan@gmail.com")], subject: "Maya's reading progress",
+                                          text: "Dear Alex,\n\nMaya has moved up two reading levels this term. Could we find 15 minutes next week?\n\nMr. Hoang")
+        #expect(CategorySignals.evaluate(teacher).category == .primary)
+    }
+
     @Test func aReferralOfferSells() {
         let referral = Self.mail("hello@notebookly.example", "Notebookly", "Give a month, get a month",
                                  "Invite a friend to Notebookly. When they sign up, you both get a free month of Plus.")

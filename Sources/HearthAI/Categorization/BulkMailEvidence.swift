@@ -304,7 +304,8 @@ struct BulkMailEvidence: Sendable {
         "champion", "announcements", "announce", "noreply", "reply", "bank", "airlines", "airways", "insurance",
         "booking", "bookings", "reservations", "tickets", "hotel", "hotels", "travel", "receipts", "payments", "orders",
         "transactions", "purchases", "helpdesk", "messaging", "desk", "frontdesk", "reception", "concierge", "admissions",
-        "registrar", "secretariat", "enquiries",
+        "registrar", "secretariat", "enquiries", "university", "college", "school", "academy", "district", "council",
+        "county", "ministry", "agency", "library", "museum", "clinic", "hospital", "pharmacy",
     ]
 
     /// Local parts that machines, teams and publishers send from.
@@ -325,6 +326,8 @@ struct BulkMailEvidence: Sendable {
         "reply", "shipment", "tracking",
         // Status pages and operations teams announcing maintenance and outages.
         "status", "maintenance", "outage", "outages", "incidents", "noc",
+        // A school's or university's offices writing to all their students.
+        "registrar", "admissions", "bursar", "financialaid", "studentaffairs",
         // Transaction and account mail of shops, marketplaces and banks ("transaction@", "purchases@").
         "transaction", "transactions", "purchase", "purchases", "accountservices", "helpdesk", "ticket", "tickets",
         // Booking systems' mail ("appointments@dentist.example").
