@@ -297,6 +297,18 @@ import Testing
         #expect(!CategorySignals.evaluate(mailing).reasons.contains("writes to the recipient by their first name"))
     }
 
+    /// Session 19's thirteenth probe: a GitHub discussion thread went to updates with the
+    /// host's issue and pull-request mail; it is a project's forum.
+    @Test func aCodeHostsDiscussionThreadIsForumsAndItsReviewAnUpdate() {
+        let headers = [("List-Id", "acme/api <api.acme.github.com>"), ("Precedence", "list"), ("List-Unsubscribe", "<mailto:u@reply.github.com>")]
+        let discussion = Self.mail("notifications@github.com", "Sam Rivera", "[acme/api] How do people deploy this behind nginx? (Discussion #77)",
+                                   "Has anyone got a working nginx config for the websocket endpoint?", headers: headers)
+        #expect(CategorySignals.evaluate(discussion).category == .forums)
+        let review = Self.mail("notifications@github.com", "Mia Lang", "[acme/api] Fix pagination for large result sets (PR #812)",
+                               "Mia Lang approved this pull request.", headers: headers)
+        #expect(CategorySignals.evaluate(review).category != .forums)
+    }
+
     @Test func aSubscriptionRenewingIsAnUpdate() {
         let renewal = Self.mail("no_reply@email.apple.com", "Apple", "Your subscription is renewing soon",
                                 "Your Apple One Family subscription will renew on Dec 15 for $25.95/month unless you cancel.", headers: [])

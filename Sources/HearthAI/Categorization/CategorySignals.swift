@@ -104,6 +104,11 @@ public enum CategorySignals {
         var reasons: [String] = []
         // "Jane Doe via Rust Users" from the list's or forum's own address: a person's post (`ListRelay`).
         let relayed = ListRelay.isPersonsPost(input, evidence: evidence)
+        // A code host's discussion thread ("… (Discussion #77)"): people asking and answering
+        // in a project's forum, sent from the host's notification address like its issue mail.
+        if evidence.listHeaders && subject.range(of: #"\(discussion #\d+\)\s*$"#, options: .regularExpression) != nil {
+            return SignalVerdict(category: .forums, confidence: 0.88, candidates: [.forums], reasons: ["a code host's discussion thread"])
+        }
         if isListDigest(input) || isGroupDigest(input, evidence: evidence) {
             // A discussion list's digest is the discussion, bundled: the posts themselves follow.
             return SignalVerdict(category: .forums, confidence: 0.88, candidates: [.forums], reasons: ["a mailing list's digest of posts"])
