@@ -357,14 +357,14 @@ public enum SalientSentences {
         }
         var rules: [(String, String)] = []
         if let other = addressee.map(callName) {
-            // Either case: "You'll get burned" became "Skip'll get burned" (session 12), which the
-            // validator then read as an unknown name.
             // A question puts the verb first: "Are you still coming?" is "Is Alex still coming?"
-            // (the demo had "Are Alex still coming up").
+            // (the demo had "Are Alex still coming up"). These go before the plain "you" below.
             rules += [(#"\bAre you\b"#, "Is \(other)"), (#"\bare you\b"#, "is \(other)"), (#"\bWere you\b"#, "Was \(other)"),
                       (#"\bwere you\b"#, "was \(other)"), (#"\bHave you\b"#, "Has \(other)"), (#"\bhave you\b"#, "has \(other)"),
                       (#"\bDo you\b"#, "Does \(other)"), (#"\bdo you\b"#, "does \(other)"), (#"\b[Yy]ou were\b"#, "\(other) was"),
                       (#"\b[Yy]ou have\b"#, "\(other) has")]
+            // Either case: "You'll get burned" became "Skip'll get burned" (session 12), which the
+            // validator then read as an unknown name.
             rules += [(#"\b[Yy]ou're\b"#, "\(other) is"), (#"\b[Yy]ou are\b"#, "\(other) is"), (#"\b[Yy]ou'll\b"#, "\(other) will"),
                       (#"\b[Yy]ou've\b"#, "\(other) has"), (#"\b[Yy]our\b"#, "\(other)'s"), (#"\b[Yy]ou\b"#, other)]
         }
