@@ -361,3 +361,45 @@ import Testing
         #expect((verdict.category ?? verdict.lean) == .promotions, "\(verdict.reasons)")
     }
 }
+
+/// Session 19's fourteenth probe: shops' sales in Polish, Swedish, Japanese, Chinese and Turkish
+/// went to updates (no selling word known, and the English centroids cannot read them), and a
+/// Turkish telecom's bill from bilgi@ was a person's mail. Personal mail in the same languages
+/// stays primary. Hand-written.
+@Suite struct MailInFurtherLanguagesTests {
+    static let esp: [(String, String)] = [("List-Unsubscribe", "<https://x.example/u>"), ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")]
+    static func mail(_ from: String, _ name: String, _ subject: String, _ text: String, headers: [(String, String)] = esp) -> CategorizationInput {
+        CategorizationTests.input(from: from, name: name, subject: subject, text: text, headers: headers)
+    }
+    static func says(_ input: CategorizationInput) -> AICategory? {
+        let verdict = CategorySignals.evaluate(input)
+        return verdict.category ?? verdict.lean
+    }
+
+    @Test func shopsSalesSellInTheirOwnLanguagesAndScripts() {
+        let sales = [
+            Self.mail("info@service-mail.zalando.pl", "Zalando", "Wyprzedaż: do -50% na kurtki zimowe", "Kurtki i płaszcze do -50%. Darmowa dostawa od 99 zł. Kupuj teraz."),
+            Self.mail("ikea@news.email.ikea.example.se", "IKEA", "Nyheter för hemmet – upptäck vinterns kollektion", "Mysiga plädar från 149 kr, ljusstakar från 79 kr. Handla nu."),
+            Self.mail("info@rakuten.example.co.jp", "楽天市場", "【本日限定】ポイント10倍キャンペーン実施中！", "本日23:59まで、対象ショップでポイント10倍！今すぐ購入"),
+            Self.mail("newsletter@jd.example.com", "京东", "双12狂欢：满300减50，限时抢购！", "全场满300减50，手机数码低至5折，限时抢购中！立即购买"),
+            Self.mail("kampanya@trendyol.example.com", "Trendyol", "Efsane Kasım indirimleri başladı! %70'e varan fırsatlar", "Binlerce üründe %70'e varan indirim. Ücretsiz kargo fırsatı!"),
+        ]
+        for sale in sales {
+            #expect(Self.says(sale) == .promotions, "\(sale.subject)")
+        }
+        #expect(CategoryVocabulary.mentions("限时", in: "双12狂欢：满300减50，限时抢购！"))
+        #expect(!CategoryVocabulary.mentions("rea", in: "already read"))
+    }
+
+    @Test func billsAndNoticesAreUpdatesAndFriendsStayPrimary() {
+        let bill = Self.mail("bilgi@turktelekom.example.com.tr", "Türk Telekom", "Aralık ayı faturanız hazır",
+                             "Sayın Abonemiz, Aralık ayı faturanız 349,90 TL tutarında oluşmuştur.", headers: [])
+        #expect(CategorySignals.evaluate(bill).category == .updates)
+        let shipped = Self.mail("shipment-tracking@amazon.example.co.jp", "Amazon.co.jp", "ご注文の商品を発送しました", "お届け予定日: 12月8日(月)。")
+        #expect(CategorySignals.evaluate(shipped).category == .updates)
+        for friend in [Self.mail("karolina.nowak@wp.pl", "Karolina Nowak", "Sobota?", "Cześć Alex,\n\nczy pasuje Ci sobota o 18?\n\nKarolina", headers: []),
+                       Self.mail("d.sokolov@yandex.ru", "Дмитрий Соколов", "Фото с дачи", "Привет, Алекс!\n\nВот обещанные фото с дачи.\n\nДима", headers: [])] {
+            #expect(CategorySignals.evaluate(friend).category == .primary, "\(friend.subject)")
+        }
+    }
+}

@@ -328,6 +328,8 @@ struct BulkMailEvidence: Sendable {
         "status", "maintenance", "outage", "outages", "incidents", "noc",
         // A school's or university's offices writing to all their students.
         "registrar", "admissions", "bursar", "financialaid", "studentaffairs",
+        // Information and customer-service mailboxes in other languages ("bilgi@", "powiadomienia@").
+        "bilgi", "powiadomienia", "kundservice", "kundenservice", "kundeservice", "asiakaspalvelu", "obsluga",
         // Transaction and account mail of shops, marketplaces and banks ("transaction@", "purchases@").
         "transaction", "transactions", "purchase", "purchases", "accountservices", "helpdesk", "ticket", "tickets",
         // Booking systems' mail ("appointments@dentist.example").

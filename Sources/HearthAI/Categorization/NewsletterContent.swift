@@ -76,7 +76,9 @@ enum NewsletterContent {
     private static let totalAmount = try? NSRegularExpression(pattern: #"\b(?:total|gesamt|totale?)\b:?\s*(?:[$€£¥]\s?\d|\d+[.,]\d{2}\s?(?:€|eur\b|usd\b))"#,
                                                              options: [.caseInsensitive])
 
-    private static let prices = try? NSRegularExpression(pattern: #"[$€£¥]\s?\d|\d(?:[.,]\d{2})?\s?(?:€|eur\b|usd\b)"#)
+    /// A price: a currency sign before or after the amount, or a currency's code or local
+    /// abbreviation after it ("149 kr", "99 zł", "349,90 TL", "1 280 ₽", "5000円").
+    private static let prices = try? NSRegularExpression(pattern: #"[$€£¥₹₩₺₽]\s?\d|\d(?:[.,]\d{2})?\s?(?:€|₽|₺|元|円|₩|eur\b|usd\b|kr\b|zł|tl\b|руб|sek\b|nok\b|dkk\b|pln\b|chf\b)"#)
     private static let byline = try? NSRegularExpression(pattern: #"(?:^|[\s|(])[Bb]y:? [A-Z][a-z]+(?: [A-Z]\.)? [A-Z][a-zA-Z'-]+"#)
 
     static func read(_ text: String) -> Reading {
@@ -84,7 +86,8 @@ enum NewsletterContent {
         let lower = sample.lowercased()
         let words = Set(lower.split { !$0.isLetter && $0 != "'" && $0 != "%" }.map(String.init))
         func found(_ phrase: String) -> Bool {
-            phrase.contains(" ") || phrase.contains("%") ? lower.contains(phrase) : words.contains(phrase)
+            phrase.contains(" ") || phrase.contains("%") || phrase.contains(where: CategoryVocabulary.isUnspacedScript)
+                ? lower.contains(phrase) : words.contains(phrase)
         }
         let range = NSRange(sample.startIndex..., in: sample)
         var editorial = Set(editorialPhrases.filter(found)).count
