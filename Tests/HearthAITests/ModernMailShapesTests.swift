@@ -383,6 +383,10 @@ import Testing
             Self.mail("info@rakuten.example.co.jp", "楽天市場", "【本日限定】ポイント10倍キャンペーン実施中！", "本日23:59まで、対象ショップでポイント10倍！今すぐ購入"),
             Self.mail("newsletter@jd.example.com", "京东", "双12狂欢：满300减50，限时抢购！", "全场满300减50，手机数码低至5折，限时抢购中！立即购买"),
             Self.mail("kampanya@trendyol.example.com", "Trendyol", "Efsane Kasım indirimleri başladı! %70'e varan fırsatlar", "Binlerce üründe %70'e varan indirim. Ücretsiz kargo fırsatı!"),
+            // The fifteenth probe's languages.
+            Self.mail("newsletter@alza.example.cz", "Alza.cz", "Výprodej: slevy až 40 % na notebooky", "Notebooky se slevou až 40 %. Doprava zdarma nad 1 500 Kč."),
+            Self.mail("newsletter@emag.example.hu", "eMAG", "Téli akció: akár 50% kedvezmény", "Akár 50% kedvezmény, ingyenes szállítás 10 000 Ft felett."),
+            Self.mail("deals@noon.example.com", "نون", "تخفيضات الجمعة البيضاء: خصم حتى 70%", "خصم حتى 70% على الإلكترونيات. شحن مجاني."),
         ]
         for sale in sales {
             #expect(Self.says(sale) == .promotions, "\(sale.subject)")

@@ -77,8 +77,8 @@ enum NewsletterContent {
                                                              options: [.caseInsensitive])
 
     /// A price: a currency sign before or after the amount, or a currency's code or local
-    /// abbreviation after it ("149 kr", "99 zł", "349,90 TL", "1 280 ₽", "5000円").
-    private static let prices = try? NSRegularExpression(pattern: #"[$€£¥₹₩₺₽]\s?\d|\d(?:[.,]\d{2})?\s?(?:€|₽|₺|元|円|₩|eur\b|usd\b|kr\b|zł|tl\b|руб|sek\b|nok\b|dkk\b|pln\b|chf\b)"#)
+    /// abbreviation after it ("149 kr", "99 zł", "349,90 TL", "1 280 ₽", "5000円", "1 500 Kč").
+    private static let prices = try? NSRegularExpression(pattern: #"[$€£¥₹₩₺₽]\s?\d|\d(?:[.,]\d{2})?\s?(?:€|₽|₺|元|円|₩|eur\b|usd\b|kr\b|zł|tl\b|руб|sek\b|nok\b|dkk\b|pln\b|chf\b|kč|ft\b|lei\b|₪)"#)
     private static let byline = try? NSRegularExpression(pattern: #"(?:^|[\s|(])[Bb]y:? [A-Z][a-z]+(?: [A-Z]\.)? [A-Z][a-zA-Z'-]+"#)
 
     static func read(_ text: String) -> Reading {
