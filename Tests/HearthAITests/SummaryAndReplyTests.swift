@@ -1153,6 +1153,9 @@ import Testing
         for kept in ["Anna will send the agenda next week.", "Anna can book the room.", "Carol confirmed the venue."] {
             #expect(RequestClaims.repaired(kept, messages: Self.thread) == kept)
         }
+        // Read by the digest's reader of requests, a greeting before the name included.
+        let greeted = [ThreadMessageText(sender: "Carol Diaz", date: Date(timeIntervalSince1970: 60), text: "Hi Anna, can you tell Sam about the venue?")]
+        #expect(RequestClaims.requests(in: greeted) == [RequestClaims.Request(asker: "Carol", asked: "Anna", verb: "tell")])
     }
 }
 

@@ -367,15 +367,9 @@ struct BulkMailEvidence: Sendable {
         // The bulk-mail service's own domain in Sender (Mailchimp's "shop=example.com@mail12.mcsv.net",
         // SendGrid's, Amazon SES's…), in the bounce address (Return-Path) or as the signing domain
         // of a DKIM signature (d=): it sent the mail on the brand's behalf, whatever From says.
-        for field in ["Sender", "Return-Path"] {
-            if let address = input.header(field).flatMap(Self.bareAddress), let domain = address.split(separator: "@").last,
-               let service = CategorizationHeaders.espDomain(String(domain)) {
-                return "\(field) at \(service)"
-            }
-        }
-        for signature in input.headers where signature.name.caseInsensitiveCompare("DKIM-Signature") == .orderedSame {
-            if let domain = CategorizationHeaders.dkimSigningDomain(signature.value), let service = CategorizationHeaders.espDomain(domain) {
-                return "DKIM signed by \(service)"
+        for (field, domain) in sendingDomains(input) {
+            if let service = CategorizationHeaders.espDomain(domain) {
+                return field == "DKIM-Signature" ? "DKIM signed by \(service)" : "\(field) at \(service)"
             }
         }
         if let field = input.headers.first(where: { field in
@@ -397,13 +391,22 @@ struct BulkMailEvidence: Sendable {
 
     static func commercePlatform(_ input: CategorizationInput) -> String? {
         let mailer = input.header("X-Mailer")?.lowercased() ?? ""
-        let domains = (["Sender", "Return-Path"].compactMap { input.header($0).flatMap(Self.bareAddress)?.split(separator: "@").last.map(String.init) }
-            + input.headers.filter { $0.name.caseInsensitiveCompare("DKIM-Signature") == .orderedSame }.compactMap { CategorizationHeaders.dkimSigningDomain($0.value) })
-            .map { $0.lowercased() }
+        let domains = sendingDomains(input).map(\.domain)
         return commercePlatforms.first { platform in
             mailer.contains(platform.name.lowercased()) || domains.contains { $0 == platform.domain || $0.hasSuffix("." + platform.domain) }
                 || input.headers.contains { $0.name.lowercased().hasPrefix(platform.fieldPrefix) }
         }?.name
+    }
+
+    /// The domains a message was sent through, with the field naming each: Sender's and the
+    /// bounce address's (Return-Path), then each DKIM signature's signing domain, lower-cased.
+    static func sendingDomains(_ input: CategorizationInput) -> [(field: String, domain: String)] {
+        let addressed = ["Sender", "Return-Path"].compactMap { field in
+            input.header(field).flatMap(Self.bareAddress)?.split(separator: "@").last.map { (field, String($0)) }
+        }
+        let signed = input.headers.filter { $0.name.caseInsensitiveCompare("DKIM-Signature") == .orderedSame }
+            .compactMap { CategorizationHeaders.dkimSigningDomain($0.value).map { ("DKIM-Signature", $0) } }
+        return (addressed + signed).map { (field: $0.0, domain: $0.1.lowercased()) }
     }
 
     static let bulkMailers: [String] = [

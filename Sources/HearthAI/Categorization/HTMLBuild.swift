@@ -43,7 +43,7 @@ public struct HTMLBuild: Sendable, Hashable {
             guard let source = attribute("src", in: tag), source.hasPrefix("http://") || source.hasPrefix("https://") || source.hasPrefix("//") else { continue }
             if isPixel(tag) { build.trackingPixel = true } else if !isIcon(tag) && !isProfileLink(link) { build.remoteImages += 1 }
         }
-        build.shopPages = Set(ShopLinks.inHTML(html).sorted().prefix(20))
+        build.shopPages = Set(ShopLinks.inHTML(lower).sorted().prefix(20))
         build.unsubscribeLink = lower.range(of: #"href\s*=\s*["']?[^"'\s>]*(unsubscribe|optout|opt-out|opt_out)"#, options: .regularExpression) != nil
         return build
     }

@@ -34,10 +34,14 @@ enum PersonalMail {
         let name = String(line[match].split(separator: " ").last ?? "").lowercased()
         guard !["hi", "hello", "hey", "dear", "morning", "all", "team", "everyone", "folks", "friends", "sir", "madam", "customer", "member"].contains(name) else { return false }
         return input.recipients.contains { recipient in
-            let given = recipient.name?.split(separator: " ").first.map { $0.lowercased() }
-            let local = recipient.address.split(separator: "@").first.map { $0.lowercased() } ?? ""
-            let firstToken = local.split(whereSeparator: { ".-_+".contains($0) }).first.map(String.init) ?? local
-            return given == name || firstToken == name
+            recipient.name?.split(separator: " ").first.map { $0.lowercased() } == name || firstNameToken(of: recipient.address) == name
         }
+    }
+
+    /// The first part of an address's local part ("alex.morgan@…" → "alex"), lower-cased: where
+    /// a person's address carries their given name.
+    static func firstNameToken(of address: String) -> String? {
+        guard let local = address.split(separator: "@").first?.lowercased() else { return nil }
+        return local.split(whereSeparator: { ".-_+".contains($0) }).first.map(String.init)
     }
 }

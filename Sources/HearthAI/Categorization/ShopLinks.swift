@@ -22,11 +22,9 @@ enum ShopLinks {
     /// Image hosts that serve shops' product photos.
     static let shopImageHosts = ["cdn.shopify.com", "cdn.shopifycdn.net", "bigcommerce.com", "cdn.bigcommerce.com"]
 
-    /// The distinct shop pages linked from HTML (`href`) plus product photos served by a shop
-    /// platform (`src`), lower-cased; at most the first 400 links are read.
-    static func inHTML(_ html: String?) -> Set<String> {
-        guard let html, !html.isEmpty else { return [] }
-        let lower = html.lowercased()
+    /// The distinct shop pages linked from lower-cased HTML (`href`) plus product photos served by
+    /// a shop platform (`src`); at most the first 400 links are read.
+    static func inHTML(_ lower: String) -> Set<String> {
         var found = Set<String>()
         var searchFrom = lower.startIndex, read = 0
         let pattern = #"(href|src)\s*=\s*["']?(https?:)?//[^"'\s>]+"#

@@ -20,7 +20,7 @@ struct RequestOfReader: Equatable {
 
     /// `recipients`: the message's To and Cc addresses; `reader`: the user's address, when known.
     static func find(in text: String, recipients: [String], reader: String?) -> RequestOfReader? {
-        let readerName = reader.flatMap(Self.firstNameToken)
+        let readerName = reader.flatMap(PersonalMail.firstNameToken(of:))
         let greeted = ReportedRequests.greetedName(in: text)?.lowercased()
         for sentence in SalientSentences.sentences(in: text) {
             guard let request = ReportedRequests.request(in: sentence) else { continue }
@@ -54,9 +54,4 @@ struct RequestOfReader: Equatable {
     /// report today").
     static let objectEnds: Set<String> = ["before", "after", "until", "today", "tomorrow", "tonight", "asap", "soon", "again", "too", "please"]
 
-    /// The first part of an address's local part ("alex.morgan@…" → "alex"), lower-cased.
-    static func firstNameToken(_ address: String) -> String? {
-        guard let local = address.split(separator: "@").first?.lowercased() else { return nil }
-        return local.split(whereSeparator: { ".-_+".contains($0) }).first.map(String.init)
-    }
 }

@@ -10,10 +10,10 @@ import Foundation
 /// ("Hi Alex,"), else the thread's other writer when only two write (`SalientSentences.addressee`).
 /// Nobody known: the sentence stays a question.
 enum ReportedRequests {
-    /// "Alex, can you …?", "So could you please …?": an optional opener, an optional name, then
-    /// can/could/would/will you and the verb asked for.
+    /// "Alex, can you …?", "Hi Anna - could you please …?", "So could you …?": an optional opener
+    /// or greeting, an optional name, then can/could/would/will you and the verb asked for.
     private static let request = try? NSRegularExpression(
-        pattern: #"^(?:(?:So|And|Also|Ok|Okay|Oh),?\s+)?(?:([A-Z][a-z]+),?\s+(?:[-–]\s*)?)?([Cc]an|[Cc]ould|[Ww]ould|[Ww]ill)\s+you\s+(?:please\s+)?(?:also\s+)?([a-z]+)\b(.*)\?$"#)
+        pattern: #"^(?:(?:[Hh]i|[Hh]ey|[Hh]ello|So|And|Also|Ok|Okay|Oh),?\s+)?(?:([A-Z][a-z]+),?\s+(?:[-–]\s*)?)?([Cc]an|[Cc]ould|[Ww]ould|[Ww]ill)\s+you\s+(?:please\s+)?(?:also\s+)?([a-z]+)\b(.*)\?$"#)
 
     /// "Bob, please have staging up by Monday noon.": a polite imperative to a person named. A
     /// "Please …" naming nobody is as often said to every reader ("Please review the attached",
@@ -42,8 +42,9 @@ enum ReportedRequests {
         var rest: String
     }
 
-    /// The request a sentence makes, if it makes one of an act (`notAnAct`, `notAskedAfterPlease`).
-    static func request(in sentence: String) -> Request? {
+    /// The request a sentence makes, if it makes one of an act (`notAnAct`, `notAskedAfterPlease`;
+    /// `anyVerb` keeps those too: `RequestClaims` repairs "Anna can tell Sam" as well).
+    static func request(in sentence: String, anyVerb: Bool = false) -> Request? {
         let range = NSRange(sentence.startIndex..., in: sentence)
         let question = request?.firstMatch(in: sentence, range: range)
         guard let match = question ?? imperative?.firstMatch(in: sentence, range: range) else { return nil }
@@ -52,7 +53,7 @@ enum ReportedRequests {
         let named = Range(match.range(at: nameGroup), in: sentence).map { String(sentence[$0]) }
         if let named, SalientSentences.notAGivenName.contains(named.lowercased()) || ["Hi", "Hey", "Hello", "Please", "Thanks", "So", "And", "Also", "Ok", "Okay", "Oh"].contains(named) { return nil }
         let verb = String(sentence[verbRange])
-        guard !(question != nil ? notAnAct : notAskedAfterPlease).contains(verb) else { return nil }
+        guard anyVerb || !(question != nil ? notAnAct : notAskedAfterPlease).contains(verb) else { return nil }
         let rest = String(sentence[restRange])
             .replacingOccurrences(of: #",?\s+please$"#, with: "", options: .regularExpression)
             .trimmingCharacters(in: .whitespaces)

@@ -15,23 +15,17 @@ enum RequestClaims {
         var verb: String
     }
 
-    /// "Anna, can you send …?", "Anna - could you please send …?": a name, then a request.
-    private static let vocativeRequest = try? NSRegularExpression(
-        pattern: #"^(?:(?:hi|hey|ok|okay|so|and|also),?\s+)?([A-Z][a-z]+),?\s+(?:[-–]\s*)?(?:can|could|would|will)\s+you\s+(?:please\s+)?([a-z]+)\b"#)
-
-    /// The requests each message makes of a person it names.
+    /// The requests each message makes of a person it names ("Anna, can you send …?", read by
+    /// `ReportedRequests`, the digest's reader of requests).
     static func requests(in messages: [ThreadMessageText]) -> [Request] {
         var found: [Request] = []
         for message in messages {
             let asker = SalientSentences.callName(SalientSentences.speakerName(message.sender))
             let text = MailTextTrimmer.trim(message.text, namedQuotes: true)
             for sentence in ThreadSummarizer.sentences(text) where sentence.hasSuffix("?") {
-                let range = NSRange(sentence.startIndex..., in: sentence)
-                guard let match = vocativeRequest?.firstMatch(in: sentence, range: range),
-                      let name = Range(match.range(at: 1), in: sentence), let verb = Range(match.range(at: 2), in: sentence) else { continue }
-                let asked = String(sentence[name])
-                guard asked != asker, !SalientSentences.notAGivenName.contains(asked.lowercased()) else { continue }
-                found.append(Request(asker: asker, asked: asked, verb: String(sentence[verb])))
+                guard let request = ReportedRequests.request(in: sentence, anyVerb: true), let asked = request.named,
+                      asked != asker, !SalientSentences.notAGivenName.contains(asked.lowercased()) else { continue }
+                found.append(Request(asker: asker, asked: asked, verb: request.verb))
             }
         }
         return found
