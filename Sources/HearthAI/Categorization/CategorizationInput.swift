@@ -24,15 +24,28 @@ public struct CategorizationInput: Sendable, Hashable {
     public var replyTo: [EmailAddress]
     /// How the HTML body was built (tracking pixel, remote images); empty without HTML.
     public var htmlBuild: HTMLBuild
+    /// The end of the untrimmed text, lower-cased, quoted lines left out (`footer(of:)`): where
+    /// mass mail says why it came and how to stop it, which `text` (the opening, cut at the first
+    /// rule or signature line) seldom reaches.
+    public var footer: String
 
     public init(emailID: EmailID? = nil, from: EmailAddress?, recipients: [EmailAddress] = [], subject: String,
                 text: String, headers: [HeaderField] = [], listID: String? = nil, isReply: Bool = false,
                 senderHistory: SenderHistory? = nil, answersUser: Bool = false, replyTo: [EmailAddress] = [],
-                htmlBuild: HTMLBuild = HTMLBuild()) {
+                htmlBuild: HTMLBuild = HTMLBuild(), footer: String = "") {
         self.emailID = emailID; self.from = from; self.recipients = recipients; self.subject = subject
         self.text = text; self.headers = headers; self.listID = listID; self.isReply = isReply
         self.senderHistory = senderHistory; self.answersUser = answersUser
-        self.replyTo = replyTo; self.htmlBuild = htmlBuild
+        self.replyTo = replyTo; self.htmlBuild = htmlBuild; self.footer = footer
+    }
+
+    /// The last 2,000 characters of a message's text, lower-cased, with quoted lines ("> …")
+    /// left out and runs of white space made one space, so a phrase split over lines is found.
+    public static func footer(of body: String) -> String {
+        let end = body.suffix(2_000).lowercased()
+        let lines = end.split(separator: "\n", omittingEmptySubsequences: true)
+            .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix(">") }
+        return lines.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// Builds the input from a stored email and (when its raw source is kept) its header fields.
@@ -42,7 +55,8 @@ public struct CategorizationInput: Sendable, Hashable {
                   text: MailTextTrimmer.trim(body, maxCharacters: 1_000), headers: headers,
                   listID: email.listID ?? headers.first { $0.name.caseInsensitiveCompare("List-Id") == .orderedSame }?.value,
                   isReply: email.inReplyTo != nil || !email.references.isEmpty, senderHistory: senderHistory,
-                  answersUser: answersUser, replyTo: email.replyTo, htmlBuild: HTMLBuild.read(email.bodyHTML))
+                  answersUser: answersUser, replyTo: email.replyTo, htmlBuild: HTMLBuild.read(email.bodyHTML),
+                  footer: Self.footer(of: body))
     }
 
     /// Inputs for stored emails with their signal headers, sender history and the messages of

@@ -61,6 +61,13 @@ public enum CategorySignals {
             || input.header("X-Autoreply") != nil || input.header("X-Autorespond") != nil {
             return SignalVerdict(category: .updates, confidence: 0.9, candidates: [.updates], reasons: ["system sender or auto-reply (\(local)@)"])
         }
+        // An advert to bought or harvested addresses says so in its subject or footer; spammers
+        // post to open lists and write like a person too, so this comes before either reading.
+        if !input.answersUser, (history?.messagesWrittenTo ?? 0) == 0, !isForward(input),
+           let mark = UnsolicitedAdvert.mark(input, reply: input.isReply || subject.hasPrefix("re:"),
+                                              onList: evidence.listHeaders || evidence.listDelivery != nil || evidence.sentToList) {
+            return SignalVerdict(category: .promotions, confidence: 0.9, candidates: [.promotions], reasons: [mark])
+        }
         if let list = discussionList(input, evidence: evidence, subject: subject) { return list }
         if let calendar = calendarMail(input, evidence: evidence) { return calendar }
         // A work tool's notice sent under the name of the person who acted ("Rachel Kim via

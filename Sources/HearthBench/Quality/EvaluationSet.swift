@@ -80,7 +80,8 @@ enum EvaluationSet {
                                             text: MailTextTrimmer.trim(body, maxCharacters: 1_000),
                                             headers: parsed.headers + CategorizationHeaders.calendarPart(parsed.attachments),
                                             listID: parsed.header("List-Id"), isReply: !parsed.inReplyTo.isEmpty || !parsed.references.isEmpty,
-                                            replyTo: parsed.replyTo, htmlBuild: HTMLBuild.read(parsed.htmlBody))
+                                            replyTo: parsed.replyTo, htmlBuild: HTMLBuild.read(parsed.htmlBody),
+                                            footer: CategorizationInput.footer(of: body))
             let part = row.count >= 5 ? row[4] : "dev"
             return Item(key: row[0], label: label, clear: row[2] == "clear", holdout: part == "holdout" || part == "blind",
                         blind: part == "blind", input: input)

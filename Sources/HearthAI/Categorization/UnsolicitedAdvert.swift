@@ -1,0 +1,44 @@
+import Foundation
+
+/// Mail sent to addresses its sender bought or harvested, which gives itself away: the "ADV:"
+/// label some laws required on unsolicited adverts, a subject padded with spaces and a random
+/// tag that fools duplicate filters ("Lowest Rates Available.          gjannsxrwg"), or a footer
+/// that speaks of the list it bought, the law it claims to obey or the "remove" reply that takes
+/// you off it. Newsletters people subscribed to say "unsubscribe"; none of these (0 of the 4,150
+/// ham messages of the SpamAssassin corpus carry the footer phrases outside quotes and replies).
+///
+/// Such mail sells whatever its shape (session 20's probe of 300 unlabelled adverts of the spam
+/// folders: 118 went elsewhere — a list's copy to forums, a person-shaped one to primary, the
+/// rest to updates by the centroids).
+enum UnsolicitedAdvert {
+    /// Why the mail is an unsolicited advert, or nil. A reply's text may discuss such mail ("it
+    /// said 'this is not spam'", "Re: remove"), so only its subject counts, and a reply on a list
+    /// may answer the advert under its subject ("RE: FREE STAR WARS CARDS Adv:"), so nothing does.
+    static func mark(_ input: CategorizationInput, reply: Bool, onList: Bool) -> String? {
+        guard !(reply && onList) else { return nil }
+        if let label = subjectMark(input.subject) { return label }
+        guard !reply else { return nil }
+        return footerPhrases.first { input.footer.contains($0) }.map { "an unsolicited advert's footer (\"\($0)\")" }
+    }
+
+    /// The subject's own marks: an "ADV:" label, or a tag after a run of spaces.
+    static func subjectMark(_ subject: String) -> String? {
+        if subject.range(of: #"(^|\s|\[|\()adv\s*[:\]\)]"#, options: [.regularExpression, .caseInsensitive]) != nil {
+            return "labelled an advert (ADV:) in the subject"
+        }
+        // Five or more spaces, then one short token to the end: a mass mailer's per-copy tag.
+        if subject.range(of: #"\S {5,}[#-]?[A-Za-z0-9-]{2,20}\s*$"#, options: .regularExpression) != nil {
+            return "a mass mailer's tag padded onto the subject"
+        }
+        return nil
+    }
+
+    /// What a mailer to bought or harvested addresses writes about itself.
+    static let footerPhrases: [String] = [
+        "purchased list", "opt-in list", "email address was obtained", "e-mail address was obtained",
+        "address was obtained from", "this is not spam", "this is not a spam", "not unsolicited",
+        "s.1618", "s. 1618", "section 301", "one-time mailing", "one time mailing",
+        "remove in the subject", "reply with remove", "with the word remove",
+        "to be removed from our", "removal instructions", "to be taken off our", "to be taken off this",
+    ]
+}

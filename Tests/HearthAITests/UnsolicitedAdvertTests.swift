@@ -1,0 +1,83 @@
+import Foundation
+import HearthCore
+import Testing
+@testable import HearthAI
+
+/// Adverts sent to bought or harvested addresses give themselves away in the subject ("ADV:", a
+/// tag padded on with spaces) or in the footer (the list they bought, the law they cite, "reply
+/// with remove"), whatever shape the rest has: a post to an open list, a person-shaped letter, a
+/// text the centroids read as a notice (session 20; hand-written in the shapes such mail has).
+@Suite struct UnsolicitedAdvertTests {
+    /// A long letter whose advert footer sits far below the opening the categoriser reads.
+    static func letter(_ opening: String, footer: String) -> (text: String, footer: String) {
+        let body = opening + "\n\n" + String(repeating: "We have helped thousands of families like yours since 1998.\n", count: 30)
+            + "\n----------------------------------------\n" + footer
+        return (MailTextTrimmer.trim(body, maxCharacters: 1_000), CategorizationInput.footer(of: body))
+    }
+
+    static func input(from: String, name: String?, subject: String, body: (text: String, footer: String),
+                      headers: [(String, String)] = [], reply: Bool = false) -> CategorizationInput {
+        CategorizationInput(from: EmailAddress(name: name, address: from), recipients: [EmailAddress(address: "you@example.org")],
+                            subject: subject, text: body.text, headers: headers.map { HeaderField(name: $0.0, value: $0.1) },
+                            listID: headers.first { $0.0 == "List-Id" }?.1, isReply: reply, footer: body.footer)
+    }
+
+    @Test func anAdvertThatSaysItBoughtTheAddressIsAPromotionWhateverItsShape() {
+        let adverts = [
+            // Person-shaped: one recipient, a free-mail address, no bulk headers.
+            Self.input(from: "dana.w1983@freemail.example", name: "Dana Wells", subject: "Lower your payments",
+                       body: Self.letter("Hi, I wanted to let you know rates have dropped again this month.",
+                                         footer: "Your email address was obtained from a purchased list. To be removed from our mailing list reply with REMOVE.")),
+            // Posted to an open discussion list.
+            Self.input(from: "earn@homebiz.example", name: "Home Biz", subject: "[devlist] Earn from your kitchen table",
+                       body: Self.letter("Hello, this is the opportunity you have been waiting for.",
+                                         footer: "This message is sent in compliance of the new e-mail bill: Section 301. Per Section 301, Paragraph (a)(2)(C) of S. 1618, further transmissions can be stopped at no cost."),
+                       headers: [("List-Id", "<devlist.example.org>"), ("List-Post", "<mailto:devlist@example.org>")]),
+            // Bulk mail the centroids read as a notice.
+            Self.input(from: "approvals@rates.example", name: nil, subject: "Your application status",
+                       body: Self.letter("Your application has been reviewed.",
+                                         footer: "This is a one-time mailing. This is not spam: you opted in on one of our partner sites."),
+                       headers: [("Precedence", "bulk")]),
+        ]
+        for input in adverts {
+            let verdict = CategorySignals.evaluate(input)
+            #expect(verdict.category == .promotions, "\(input.subject): \(verdict.reasons)")
+        }
+        // The footer is read although the opening the categoriser keeps stops long before it.
+        #expect(!adverts[0].text.contains("purchased list") && adverts[0].footer.contains("purchased list"))
+    }
+
+    @Test func theSubjectsOwnMarksMakeAnAdvert() {
+        #expect(UnsolicitedAdvert.subjectMark("ADV: Payment processing at a flat fee") != nil)
+        #expect(UnsolicitedAdvert.subjectMark("Free trading cards Adv:") != nil)
+        #expect(UnsolicitedAdvert.subjectMark("Rates have fallen again!          6486") != nil)
+        #expect(UnsolicitedAdvert.subjectMark("Lowest rates available.                    gjannsxrwg") != nil)
+        // A person's subjects, spaces and all, and words that only contain "adv".
+        #expect(UnsolicitedAdvert.subjectMark("Advice on the thesis draft") == nil)
+        #expect(UnsolicitedAdvert.subjectMark("Re: advanced: settings page") == nil)
+        #expect(UnsolicitedAdvert.subjectMark("Minutes  of  the  meeting") == nil)
+        #expect(UnsolicitedAdvert.subjectMark("Release 2.4 is out") == nil)
+    }
+
+    /// Subscribed mail says "unsubscribe"; a list discussion may quote or answer an advert; a
+    /// sender the user writes to is a correspondent.
+    @Test func subscribedMailAndDiscussionsOfAdvertsAreNotAdverts() {
+        let newsletter = Self.input(from: "alerts@rights.example", name: "Rights Alert", subject: "Alert 15.35: urge your representative",
+                                    body: Self.letter("The bill comes to a vote on Thursday.",
+                                                      footer: "To unsubscribe send a message with \"remove\" in the subject to alerts@rights.example."),
+                                    headers: [("Precedence", "bulk")])
+        #expect(CategorySignals.evaluate(newsletter).category != .promotions, "\(CategorySignals.evaluate(newsletter).reasons)")
+
+        let listReply = Self.input(from: "kim@university.example", name: "Kim Ortega", subject: "Re: [devlist] FREE trading cards Adv:",
+                                   body: Self.letter("Could the moderators block this sender? It claims 'this is not spam'.",
+                                                     footer: "It said: to be removed from our list reply with remove. Nobody here asked for it."),
+                                   headers: [("List-Id", "<devlist.example.org>"), ("List-Post", "<mailto:devlist@example.org>")], reply: true)
+        #expect(CategorySignals.evaluate(listReply).category == .forums, "\(CategorySignals.evaluate(listReply).reasons)")
+
+        var friend = Self.input(from: "sam@example.net", name: "Sam Lee", subject: "Look what I got",
+                                body: Self.letter("Ha, look at this one, they bought my address too.",
+                                                  footer: "Your email address was obtained from a purchased list."))
+        friend.senderHistory = SenderHistory(messagesWrittenTo: 4)
+        #expect(CategorySignals.evaluate(friend).category == .primary, "\(CategorySignals.evaluate(friend).reasons)")
+    }
+}
