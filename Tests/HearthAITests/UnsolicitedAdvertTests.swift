@@ -59,6 +59,20 @@ import Testing
         #expect(UnsolicitedAdvert.subjectMark("Release 2.4 is out") == nil)
     }
 
+    /// The staples of cold mass mail sell, though the centroids read their wording as a notice.
+    @Test func coldPitchesOfMoneyAndHealthSell() {
+        let pitches = [
+            CategorizationTests.input(from: "offers4521@mailer.example", subject: "Rates have fallen again this week",
+                                      text: "Homeowners can refinance at the lowest rate in decades. Apply online in minutes.", headers: [("Precedence", "bulk")]),
+            CategorizationTests.input(from: "news@wallst-bulletin.example", subject: "Our new stock pick",
+                                      text: "Our last stock pick rose 300%. Investor alert: this one reports on Monday.", headers: [("Precedence", "bulk")]),
+        ]
+        for input in pitches {
+            let scores = CategoryVocabulary.score(subject: input.subject, body: input.text)
+            #expect(scores.promotions > scores.updates, "\(input.subject): \(scores)")
+        }
+    }
+
     /// Subscribed mail says "unsubscribe"; a list discussion may quote or answer an advert; a
     /// sender the user writes to is a correspondent.
     @Test func subscribedMailAndDiscussionsOfAdvertsAreNotAdverts() {

@@ -87,6 +87,14 @@ enum CategoryVocabulary {
         "triple points", "double miles", "triple miles",
         // Shows and releases put on sale ("Just announced: …").
         "just announced", "on sale now", "left something",
+        // The cold pitches of money, health and self-improvement that mass mailers send to any
+        // address (session 20's probe of the spam folders: "Clear up your credit online", "Rates
+        // have fallen again", "New stock pick" were read as notices).
+        "bad credit", "credit repair", "clear up your credit", "debt free", "eliminate your debt", "consolidate your debt",
+        "refinance", "lowest rate", "low rate", "rates have fallen", "home equity", "pre-approved", "stock pick", "hot stock",
+        "investor alert", "work from home", "home business", "home-based business", "extra income", "earn extra",
+        "make money", "financial freedom", "be your own boss", "diploma", "university degree", "lose weight", "weight loss",
+        "hgh", "viagra", "enlargement", "anti-aging", "insurance quote", "free quote", "online casino", "jackpot",
         "rabatt", "angebot", "gutschein", "sonderangebot", "kostenlos", "réduction", "promo", "soldes", "offre", "gratuit",
         "oferta", "descuento", "rebajas", "gratis", "offerta", "sconto", "saldi", "gratuito", "desconto", "promoção",
         "korting", "aanbieding",
