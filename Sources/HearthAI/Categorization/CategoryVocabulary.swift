@@ -209,15 +209,25 @@ enum CategoryVocabulary {
         "scheduled maintenance", "planned maintenance", "service interruption", "planned outage", "scheduled outage",
     ]
 
+    /// Alerts the user set up — a price to watch, a saved search for jobs or homes — which report
+    /// what matched, prices and all ("Price alert: Bitcoin is up 4.2%", "3 new listings match
+    /// your search", "15 new iOS developer jobs in Portland"): session 20's probe had all three
+    /// as adverts. A shop's "price drop on your wishlist" sells and is not one of them.
+    static let alertsTheUserSet: [String] = [
+        "price alert", "job alert", "jobs alert", "search alert", "listing alert", "saved search",
+        "match your search", "matches your search", "matching your search", "match your criteria", "matching your criteria",
+    ]
+
     static func isAccountNotice(subject: String) -> Bool {
         let subject = subject.lowercased()
-        return accountNotices.contains { mentions($0, in: subject) }
+        return accountNotices.contains { mentions($0, in: subject) } || alertsTheUserSet.contains { mentions($0, in: subject) }
+            || subject.range(of: #"\b\d+\s+new\b[^.!?]{0,40}\b(jobs?|listings?|homes|properties|rentals)\b"#, options: .regularExpression) != nil
     }
 
     static func isTransactional(subject: String) -> Bool {
         let subject = subject.lowercased()
         return transactional.contains { mentions($0, in: subject) } || serviceNotices.contains { mentions($0, in: subject) }
-            || accountNotices.contains { mentions($0, in: subject) }
+            || isAccountNotice(subject: subject)
             || hasCode(subject) || isTicket(subject) || isOrderReference(subject)
             || subject.range(of: #"\bshared\b.{1,80}\bwith you\b"#, options: .regularExpression) != nil
     }
