@@ -73,6 +73,36 @@ import Testing
         }
     }
 
+    /// Spammers post to open lists: a first post built by a mass-mail program (HTML alone), shouting,
+    /// or opening to whoever owns the address is an advert; a member's plain post with prices in it,
+    /// and a group's HTML newsletter, are not.
+    @Test func anAdvertPostedToAnOpenListIsAPromotion() {
+        let list: [(String, String)] = [("List-Id", "<users.lists.example.org>"), ("List-Post", "<mailto:users@lists.example.org>")]
+        let adverts = [
+            CategorizationTests.input(from: "lhjr55@freemail.example", name: "Wes Gee", subject: "[users] Do not drop your life insurance",
+                                      text: "Dear users@lists.example.org\n\nLife settlement appraisers can turn your policy into cash now. Call today for a free quote.", headers: list),
+            CategorizationTests.input(from: "promo88@freemail.example", subject: "[users] EARN EXTRA INCOME FROM HOME",
+                                      text: "Join thousands who make money from their kitchen table. Free information pack.", headers: list),
+            CategorizationTests.input(from: "kim.ink88@freemail.example", subject: "[users] Cheap ink cartridges, 70% off",
+                                      text: "All brands of ink cartridges at 70% off. Free shipping on orders over $20. Order now.",
+                                      headers: list + [("Content-Type", "text/html; charset=us-ascii")]),
+        ]
+        for input in adverts {
+            let verdict = CategorySignals.evaluate(input)
+            #expect(verdict.category == .promotions, "\(input.subject): \(verdict.reasons)")
+        }
+        let posts = [
+            CategorizationTests.input(from: "maria@university.example", name: "Maria Lopez", subject: "[users] Selling my old ThinkPad, $150",
+                                      text: "Hi all, I'm selling my old ThinkPad T480 for $150, works fine, charger included. Mail me if interested.", headers: list),
+            CategorizationTests.input(from: "news@lists.example.org", name: "Users Group", subject: "[users] November newsletter",
+                                      text: "In this issue: the new release, an interview with the maintainers, and the meetup report. Read more on the blog.",
+                                      headers: list + [("Content-Type", "text/html; charset=utf-8")]),
+        ]
+        for input in posts {
+            #expect(CategorySignals.evaluate(input).category != .promotions, "\(input.subject): \(CategorySignals.evaluate(input).reasons)")
+        }
+    }
+
     /// Subscribed mail says "unsubscribe"; a list discussion may quote or answer an advert; a
     /// sender the user writes to is a correspondent.
     @Test func subscribedMailAndDiscussionsOfAdvertsAreNotAdverts() {

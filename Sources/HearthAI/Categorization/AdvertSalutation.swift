@@ -16,6 +16,8 @@ enum AdvertSalutation {
                                options: .regularExpression) != nil
             // "Attention" alone also opens a provider's notice ("ATTENTION: offices closed on Monday"):
             // only with an address owner after it.
+            // A mass mailer that merges the address where a name would go ("Dear ilug@linux.ie").
+            || opening.range(of: #"^\W*(dear|hello|hi|greetings),?\s+[^\s@,:]+@[a-z0-9.-]+\.[a-z]{2,}"#, options: .regularExpression) != nil
             || opening.range(of: #"^\W*attention\W+((internet|domain|business|home|computer|web|e-?mail)\s+)*(registrants?|owners?|users?|webmasters?|homeowners?)\b"#,
                              options: .regularExpression) != nil
     }

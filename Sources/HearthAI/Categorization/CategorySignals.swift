@@ -163,6 +163,15 @@ public enum CategorySignals {
         if !reply && newsletterLike && !evidence.listPost && !relayed && !(evidence.listDelivery != nil && isPersonPosting(input, evidence: evidence)) {
             return SignalVerdict(category: nil, confidence: 0.5, candidates: [.forums, .updates, .promotions], reasons: reasons + ["reads like a newsletter"])
         }
+        // An advert posted to an open list (session 20: 7 of 24 adverts of a blind sample of the
+        // spam folders came through a list): a first post that a mass-mail program built (HTML
+        // alone: people's mail programs add a plain-text part), that shouts, that opens to whoever
+        // owns the address ("Dear Sir or Madam", "Dear ilug@linux.ie"), or whose subject and text
+        // both sell hard — and that informs no more than it sells (a group's newsletter is no advert).
+        if !reply && !relayed, vocabulary.updates <= vocabulary.promotions, !NewsletterContent.read(input.text).isEditorial,
+           evidence.htmlOnly || isShouting(input.subject) || AdvertSalutation.opens(input.text) || (vocabulary.promotions >= 4 && vocabulary.promotions >= vocabulary.updates + 3) {
+            return SignalVerdict(category: .promotions, confidence: 0.86, candidates: [.promotions], reasons: reasons + ["an advert posted to the list"])
+        }
         return SignalVerdict(category: .forums, confidence: 0.92, candidates: [.forums], reasons: reasons)
     }
 
