@@ -168,8 +168,9 @@ public enum CategorySignals {
         // alone: people's mail programs add a plain-text part), that shouts, that opens to whoever
         // owns the address ("Dear Sir or Madam", "Dear ilug@linux.ie"), or whose subject and text
         // both sell hard — and that informs no more than it sells (a group's newsletter is no advert).
-        if !reply && !relayed, vocabulary.updates <= vocabulary.promotions, !NewsletterContent.read(input.text).isEditorial,
-           evidence.htmlOnly || isShouting(input.subject) || AdvertSalutation.opens(input.text) || (vocabulary.promotions >= 4 && vocabulary.promotions >= vocabulary.updates + 3) {
+        if !reply && !relayed, !NewsletterContent.read(input.text).isEditorial,
+           AdvertSalutation.opens(input.text) || (vocabulary.updates <= vocabulary.promotions && (evidence.htmlOnly || isShouting(input.subject)
+                || (vocabulary.promotions >= 4 && vocabulary.promotions >= vocabulary.updates + 3))) {
             return SignalVerdict(category: .promotions, confidence: 0.86, candidates: [.promotions], reasons: reasons + ["an advert posted to the list"])
         }
         return SignalVerdict(category: .forums, confidence: 0.92, candidates: [.forums], reasons: reasons)
