@@ -52,11 +52,16 @@ import Testing
         #expect(UnsolicitedAdvert.subjectMark("Free trading cards Adv:") != nil)
         #expect(UnsolicitedAdvert.subjectMark("Rates have fallen again!          6486") != nil)
         #expect(UnsolicitedAdvert.subjectMark("Lowest rates available.                    gjannsxrwg") != nil)
+        #expect(UnsolicitedAdvert.subjectMark("Rates hit a 35 year low 4.75% ...12304") != nil)
+        #expect(UnsolicitedAdvert.subjectMark("New stock pick: up 309%....................") != nil)
+        #expect(UnsolicitedAdvert.subjectMark("Keep it under wraps, this one works!         ") != nil)
         // A person's subjects, spaces and all, and words that only contain "adv".
         #expect(UnsolicitedAdvert.subjectMark("Advice on the thesis draft") == nil)
         #expect(UnsolicitedAdvert.subjectMark("Re: advanced: settings page") == nil)
         #expect(UnsolicitedAdvert.subjectMark("Minutes  of  the  meeting") == nil)
         #expect(UnsolicitedAdvert.subjectMark("Release 2.4 is out") == nil)
+        #expect(UnsolicitedAdvert.subjectMark("Wait... 2003 is coming") == nil)
+        #expect(UnsolicitedAdvert.subjectMark("Is this a bug...") == nil)
     }
 
     /// The staples of cold mass mail sell, though the centroids read their wording as a notice.

