@@ -12,6 +12,15 @@ import Testing
                             listID: headers.first { $0.0 == "List-Id" }?.1, isReply: reply)
     }
 
+    /// Expects the signals alone to decide every input as `category` (the reasons are printed when not).
+    static func expectSignals(decide category: AICategory, _ inputs: [CategorizationInput],
+                              sourceLocation: SourceLocation = #_sourceLocation) {
+        for input in inputs {
+            let verdict = CategorySignals.evaluate(input)
+            #expect(verdict.category == category, "\(input.subject): \(verdict.reasons)", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test func strongSignalsDecideWithoutAnyModel() async {
         let categorizer = EmailCategorizer()
         let decisions = await categorizer.categorize([

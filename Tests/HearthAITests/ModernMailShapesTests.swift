@@ -412,17 +412,14 @@ import Testing
 /// jobs and homes) went to promotions on the prices and percentages they report.
 @Suite struct AlertsTheUserSetTests {
     @Test func anAlertTheUserSetUpIsAnUpdateWhateverPricesItReports() {
-        let alerts = [
+        CategorizationTests.expectSignals(decide: .updates, [
             AccountNoticesAndUpsellsTests.mail("no-reply@coinbase.example", "Coinbase", "Price alert: Bitcoin is up 4.2% today",
                                                "Bitcoin is up 4.2% in the last 24 hours and is now $97,210. You set this alert on Nov 2."),
             AccountNoticesAndUpsellsTests.mail("instant-updates@mail.zillow.example", "Zillow", "3 new listings match your search in Sellwood",
                                                "1234 SE Tacoma St — $615,000 — 3 bd. See all 3 homes."),
             AccountNoticesAndUpsellsTests.mail("alert@indeed.example", "Indeed", "15 new iOS developer jobs in Portland, OR",
                                                "iOS Developer — Beaverton, OR — $140,000–$170,000 a year. See all 15 jobs."),
-        ]
-        for alert in alerts {
-            #expect(CategorySignals.evaluate(alert).category == .updates, "\(alert.subject): \(CategorySignals.evaluate(alert).reasons)")
-        }
+        ])
         // A shop's sale of a wishlist item sells, and new arrivals are no saved search.
         for sale in [AccountNoticesAndUpsellsTests.mail("noreply@games.example", "Game Store", "An item on your wishlist is on sale: 25% off", "Offer ends Dec 12."),
                      AccountNoticesAndUpsellsTests.mail("hello@shop.example", "Shop", "12 new arrivals: 20% off this week", "Shop the new arrivals.")] {

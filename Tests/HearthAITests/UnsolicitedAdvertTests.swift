@@ -39,10 +39,7 @@ import Testing
                                          footer: "This is a one-time mailing. This is not spam: you opted in on one of our partner sites."),
                        headers: [("Precedence", "bulk")]),
         ]
-        for input in adverts {
-            let verdict = CategorySignals.evaluate(input)
-            #expect(verdict.category == .promotions, "\(input.subject): \(verdict.reasons)")
-        }
+        CategorizationTests.expectSignals(decide: .promotions, adverts)
         // The footer is read although the opening the categoriser keeps stops long before it.
         #expect(!adverts[0].text.contains("purchased list") && adverts[0].footer.contains("purchased list"))
     }
@@ -83,7 +80,7 @@ import Testing
     /// and a group's HTML newsletter, are not.
     @Test func anAdvertPostedToAnOpenListIsAPromotion() {
         let list: [(String, String)] = [("List-Id", "<users.lists.example.org>"), ("List-Post", "<mailto:users@lists.example.org>")]
-        let adverts = [
+        CategorizationTests.expectSignals(decide: .promotions, [
             CategorizationTests.input(from: "lhjr55@freemail.example", name: "Wes Gee", subject: "[users] Do not drop your life insurance",
                                       text: "Dear users@lists.example.org\n\nLife settlement appraisers can turn your policy into cash now. Call today for a free quote.", headers: list),
             CategorizationTests.input(from: "promo88@freemail.example", subject: "[users] EARN EXTRA INCOME FROM HOME",
@@ -91,11 +88,7 @@ import Testing
             CategorizationTests.input(from: "kim.ink88@freemail.example", subject: "[users] Cheap ink cartridges, 70% off",
                                       text: "All brands of ink cartridges at 70% off. Free shipping on orders over $20. Order now.",
                                       headers: list + [("Content-Type", "text/html; charset=us-ascii")]),
-        ]
-        for input in adverts {
-            let verdict = CategorySignals.evaluate(input)
-            #expect(verdict.category == .promotions, "\(input.subject): \(verdict.reasons)")
-        }
+        ])
         let posts = [
             CategorizationTests.input(from: "maria@university.example", name: "Maria Lopez", subject: "[users] Selling my old ThinkPad, $150",
                                       text: "Hi all, I'm selling my old ThinkPad T480 for $150, works fine, charger included. Mail me if interested.", headers: list),
