@@ -152,23 +152,14 @@ public enum CategorySignals {
         // are updates; a token address that replies is usually a person behind a dated or
         // tagged address (TMDA), so that stays open.
         let roleSender = BulkMailEvidence.isRoleAddress(input.senderLocalPart ?? "") || BulkMailEvidence.isMailingDomain(input.senderDomain ?? "")
-        if isServiceNotification(subject) || ServiceMail.isWorkTool(input.senderDomain ?? "") {
-            return SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates], reasons: reasons + ["a service's notification on a list"])
-        }
-        // An advert posted to an open list, from a person's or a shop's address (session 20: 7 of
-        // 24 adverts of a blind sample of the spam folders came through a list): a first post
-        // that a mass-mail program built (HTML alone: people's mail programs add a plain-text
-        // part), that shouts, that opens to whoever owns the address ("Dear Sir or Madam", "Dear
-        // ilug@linux.ie"), or whose subject and text both sell hard — and that informs no more
-        // than it sells (a group's newsletter is no advert).
-        if !reply && !relayed, !NewsletterContent.read(input.text).isEditorial,
-           AdvertSalutation.opens(input.text) || (vocabulary.updates <= vocabulary.promotions && (evidence.htmlOnly || isShouting(input.subject)
-                || (vocabulary.promotions >= 4 && vocabulary.promotions >= vocabulary.updates + 3))) {
+        let serviceNotice = SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates], reasons: reasons + ["a service's notification on a list"])
+        if isServiceNotification(subject) || ServiceMail.isWorkTool(input.senderDomain ?? "") { return serviceNotice }
+        // An advert posted to an open list, from a person's, a shop's or a generated address: asked
+        // before a machine-looking sender's post is taken for a service's notice.
+        if !reply && !relayed && UnsolicitedAdvert.postedToAList(input, evidence: evidence, vocabulary: vocabulary) {
             return SignalVerdict(category: .promotions, confidence: 0.86, candidates: [.promotions], reasons: reasons + ["an advert posted to the list"])
         }
-        if evidence.machineSender && !relayed && (!reply || roleSender) {
-            return SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates], reasons: reasons + ["a service's notification on a list"])
-        }
+        if evidence.machineSender && !relayed && (!reply || roleSender) { return serviceNotice }
         if evidence.machineSender && !relayed {
             return SignalVerdict(category: nil, confidence: 0.5, candidates: [.forums, .updates], reasons: reasons + ["automated-looking sender replying on a list"], lean: .forums)
         }
