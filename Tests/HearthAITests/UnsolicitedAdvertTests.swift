@@ -101,6 +101,19 @@ import Testing
         }
     }
 
+    /// A stranger's first message whose subject sells in words is not leaned on as a person's; a
+    /// friend's subject with a price in it still is.
+    @Test func aStrangersSellingSubjectDoesNotLeanPrimary() {
+        let pitch = CategorizationTests.input(from: "yourhealth@freemail.example", name: "Health Plans", subject: "FREE Health Insurance Quotes",
+                                              text: "Compare plans from the top carriers and save. It takes two minutes.")
+        let friend = CategorizationTests.input(from: "sam.lee@freemail.example", name: "Sam Lee", subject: "Tickets for Saturday, $40 each",
+                                               text: "I got four tickets for the match on Saturday. Want two? We could grab food before.")
+        #expect(CategorySignals.evaluate(pitch).category != .primary && CategorySignals.evaluate(pitch).lean == .promotions,
+                "\(CategorySignals.evaluate(pitch).reasons)")
+        let verdict = CategorySignals.evaluate(friend)
+        #expect((verdict.category ?? verdict.lean) == .primary, "\(verdict.reasons)")
+    }
+
     /// Subscribed mail says "unsubscribe"; a list discussion may quote or answer an advert; a
     /// sender the user writes to is a correspondent.
     @Test func subscribedMailAndDiscussionsOfAdvertsAreNotAdverts() {

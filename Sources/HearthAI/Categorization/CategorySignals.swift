@@ -517,7 +517,15 @@ public enum CategorySignals {
         // With a mass-mail program's mark, an opening to an address's owner ("Dear Sir/Madam") is an advert's.
         let advert = massMailMarks > 0 && AdvertSalutation.opens(input.text)
         if advert { reasons.append("opens to whoever owns the address") }
+        // A stranger's first message whose subject sells in words ("FREE Health Insurance Quotes",
+        // "Cash in on your home equity") is no letter to lean on as a person's; a price alone is
+        // not enough ("Tickets for Saturday, $40 each" from a friend), and a forward's subject is
+        // the forwarded mail's.
+        let sellingSubject = scores.promotions > scores.updates && !isForward(input)
+            && CategoryVocabulary.marketing.contains { CategoryVocabulary.mentions($0, in: subject) }
+        if sellingSubject { reasons.append("a subject that sells") }
         return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons,
-                             lean: massMailMarks > 0 ? (advert || named ? .promotions : nil) : .primary, unlikely: massMailMarks > 0 ? .primary : nil)
+                             lean: massMailMarks > 0 ? (advert || named ? .promotions : nil) : (sellingSubject ? .promotions : .primary),
+                             unlikely: massMailMarks > 0 ? .primary : nil)
     }
 }
