@@ -428,3 +428,46 @@ import Testing
         }
     }
 }
+
+/// Session 20's probe written blind by a helper session (36 messages, 32 right at first): a
+/// colleague's Google Calendar invitation (which carries Auto-Submitted), a shop's abandoned-cart
+/// reminder listing a subtotal, an Italian "free shipping today only" and a Dutch supermarket's
+/// offer with a shopping-cart emoji.
+@Suite struct HelperWrittenProbeTests {
+    @Test func aColleaguesCalendarInvitationIsPrimaryThoughItsCalendarStampsAutoSubmitted() {
+        let invitation = CategorizationInput(from: EmailAddress(name: "Jordan Lee", address: "jordan.lee@tessellate.example"),
+                                             recipients: [EmailAddress(address: "alex.morgan@gmail.com")],
+                                             subject: "Invitation: Checkout redesign – design review @ Thu 26 Nov 2026 15:00 - 16:00 (CET)",
+                                             text: "Join with Google Meet\nHi Alex – walking through the new checkout flows with Marcus.",
+                                             headers: [HeaderField(name: "Auto-Submitted", value: "auto-generated"),
+                                                       HeaderField(name: "Sender", value: "Google Calendar <calendar-notification@google.com>"),
+                                                       CalendarMailTests.calendarPart])
+        CategorizationTests.expectSignals(decide: .primary, [invitation])
+    }
+
+    @Test func anAbandonedCartReminderSellsThoughItListsASubtotal() {
+        let reminder = AccountNoticesAndUpsellsTests.mail("hello@northshore-supply.example", "Northshore Supply Co.", "Alex, your Alpine Merino Hoodie is waiting",
+                                                          "Still thinking it over? We saved your cart so you don't have to start over.\nAlpine Merino Hoodie x 1 EUR 129,00\nSubtotal: EUR 153,00\nReturn to my cart",
+                                                          headers: AccountNoticesAndUpsellsTests.esp + [("DKIM-Signature", "v=1; d=klaviyomail.com; s=kl2")])
+        #expect(!NewsletterContent.read(reminder.text).accountsForPayment)
+        CategorizationTests.expectSignals(decide: .promotions, [reminder])
+        // A receipt with the same lines and no cart to return to is still a receipt.
+        #expect(NewsletterContent.read("Thanks for your order.\nAlpine Merino Hoodie x 1 EUR 129,00\nSubtotal: EUR 153,00").accountsForPayment)
+    }
+
+    @Test func freeShippingTodayAndAShoppingCartInTheSubjectSellInAnyLanguage() {
+        let sales = [
+            AccountNoticesAndUpsellsTests.mail("newsletter@caffemoreno.example", "Caffè Moreno", "Solo per oggi: spedizione gratuita su tutto 🚚☕",
+                                               "Solo per oggi la spedizione è gratuita su tutti gli ordini."),
+            AccountNoticesAndUpsellsTests.mail("nieuwsbrief@mail.versmarkt.example", "Versmarkt", "Alex, je persoonlijke bonus staat klaar 🛒",
+                                               "Deze week voor jou: 25% korting op verse pasta en 2 halen, 1 betalen op koffie."),
+        ]
+        for sale in sales {
+            let verdict = CategorySignals.evaluate(sale)
+            #expect((verdict.category ?? verdict.lean) == .promotions, "\(sale.subject): \(verdict.reasons)")
+        }
+        // "spedizione" alone is a shipping notice's word.
+        CategorizationTests.expectSignals(decide: .updates, [AccountNoticesAndUpsellsTests.mail("ordini@caffemoreno.example", "Caffè Moreno", "Il tuo ordine è in spedizione",
+                                                                                              "Il tuo ordine 48213 è stato affidato al corriere.")])
+    }
+}

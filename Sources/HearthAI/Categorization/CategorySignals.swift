@@ -49,6 +49,9 @@ public enum CategorySignals {
             return SignalVerdict(category: .social, confidence: 0.88, candidates: [.social],
                                  reasons: ["a social notification (someone did something to you) from \(local)@\(domain)"])
         }
+        // A person's invitation sent by their calendar (Google Calendar stamps Auto-Submitted on
+        // it) is theirs; a booking system's is a notice (`calendarMail`).
+        if let calendar = calendarMail(input, evidence: evidence) { return calendar }
         // Machines talking: delivery reports, cron, auto-replies.
         // A forum that stamps Auto-Submitted on the posts it relays ("Jane Doe via Example Forum")
         // still carries a person's words to a group: the list rules below decide it.
@@ -69,7 +72,6 @@ public enum CategorySignals {
             return SignalVerdict(category: .promotions, confidence: 0.9, candidates: [.promotions], reasons: [mark])
         }
         if let list = discussionList(input, evidence: evidence, subject: subject) { return list }
-        if let calendar = calendarMail(input, evidence: evidence) { return calendar }
         // A work tool's notice sent under the name of the person who acted ("Rachel Kim via
         // DocuSign" <dse_na2@docusign.net>, "Ben via Dropbox"): the service wrote it, not Rachel.
         if ServiceMail.isWorkTool(domain), ListRelay.author(of: input.from?.name) != nil, !evidence.listHeaders {

@@ -98,6 +98,13 @@ enum CategoryVocabulary {
         "rabatt", "angebot", "gutschein", "sonderangebot", "kostenlos", "réduction", "promo", "soldes", "offre", "gratuit",
         "oferta", "descuento", "rebajas", "gratis", "offerta", "sconto", "saldi", "gratuito", "desconto", "promoção",
         "korting", "aanbieding",
+        // Free delivery and one-day offers in the same languages: "spedizione" alone is a shipping
+        // notice's word, "spedizione gratuita" a sale's (session 20's helper-written probe).
+        "spedizione gratuita", "livraison gratuite", "livraison offerte", "envío gratis", "envío gratuito", "frete grátis",
+        "gratis verzending", "versandkostenfrei", "kostenloser versand", "gratis versand", "solo per oggi", "solo oggi",
+        "nur heute", "seulement aujourd'hui", "aujourd'hui seulement", "solo hoy", "só hoje", "alleen vandaag",
+        // Shopping pictographs in a subject ("je persoonlijke bonus staat klaar 🛒").
+        "🛒", "🛍", "🏷",
         "prezzi bassi",
         // Languages with no centroid that reads them (MiniLM is English): a shop's sale in Polish,
         // Swedish, Danish, Norwegian, Finnish, Russian, Turkish, Japanese, Chinese or Korean had no

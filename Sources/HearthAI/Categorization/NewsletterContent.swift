@@ -72,6 +72,15 @@ enum NewsletterContent {
         "thanks for your order", "thank you for your order", "thanks for your purchase", "thank you for your purchase",
     ]
 
+    /// A cart not yet paid for: its reminder lists the items and a subtotal as a receipt does,
+    /// and asks to finish buying (session 20's helper-written probe: a shop's abandoned-cart mail
+    /// was read as a receipt).
+    static let unpaidCartPhrases: [String] = [
+        "your cart", "saved your cart", "return to my cart", "return to your cart", "back to your cart", "complete your purchase",
+        "complete your order", "finish checking out", "finish your order", "still thinking it over", "left in your cart",
+        "dein warenkorb", "ihr warenkorb", "votre panier", "tu carrito", "il tuo carrello", "je winkelwagen", "seu carrinho",
+    ]
+
     /// A total with its amount ("Total $23.40", "Total: €12,00"): what a receipt ends with.
     private static let totalAmount = try? NSRegularExpression(pattern: #"\b(?:total|gesamt|totale?)\b:?\s*(?:[$€£¥]\s?\d|\d+[.,]\d{2}\s?(?:€|eur\b|usd\b))"#,
                                                              options: [.caseInsensitive])
@@ -94,7 +103,8 @@ enum NewsletterContent {
         if let byline, byline.firstMatch(in: sample, range: range) != nil { editorial += 1 }
         var commerce = Set(sellingPhrases.filter(found)).count
         if let prices { commerce += min(3, prices.numberOfMatches(in: sample, range: range)) }
-        let paid = paymentPhrases.contains { lower.contains($0) } || totalAmount?.firstMatch(in: sample, range: range) != nil
+        let paid = (paymentPhrases.contains { lower.contains($0) } || totalAmount?.firstMatch(in: sample, range: range) != nil)
+            && !unpaidCartPhrases.contains { lower.contains($0) }
         return Reading(editorial: editorial, commerce: commerce, accountsForPayment: paid)
     }
 }
