@@ -466,8 +466,37 @@ import Testing
             let verdict = CategorySignals.evaluate(sale)
             #expect((verdict.category ?? verdict.lean) == .promotions, "\(sale.subject): \(verdict.reasons)")
         }
-        // "spedizione" alone is a shipping notice's word.
-        CategorizationTests.expectSignals(decide: .updates, [AccountNoticesAndUpsellsTests.mail("ordini@caffemoreno.example", "Caffè Moreno", "Il tuo ordine è in spedizione",
-                                                                                              "Il tuo ordine 48213 è stato affidato al corriere.")])
+        // A return refunded lists its amount and sells nothing; "spedizione" alone is a shipping notice's word.
+        CategorizationTests.expectSignals(decide: .updates, [
+            AccountNoticesAndUpsellsTests.mail("ordini@caffemoreno.example", "Caffè Moreno", "Il tuo ordine è in spedizione", "Il tuo ordine 48213 è stato affidato al corriere."),
+            AccountNoticesAndUpsellsTests.mail("info@service-mail.modashop.example", "Modashop", "Abbiamo elaborato il tuo reso: rimborso di 89,95 €",
+                                               "Ciao Alex, abbiamo ricevuto il tuo reso. Rimborso: 89,95 € sul metodo di pagamento originale. Articolo: Giacca 79,95 €, spedizione 10,00 €."),
+            AccountNoticesAndUpsellsTests.mail("benefits@notifications.crewbase.example", "Crewbase Benefits", "Action needed: Open enrollment for 2027 benefits closes Nov 20",
+                                               "Choose your medical, dental and vision plans before Nov 20. Save 15% on premiums with the wellness program."),
+        ])
+    }
+
+    /// The helper's second and third probes (36 and 40 messages, 33 right at first each): a
+    /// Japanese shop's order confirmation from a shop's own address, bounce address per message and
+    /// "自動配信メール" in its subject, was read as a person's; a podcast's episode as an advert.
+    @Test func anOrderConfirmationSentByAShopsSystemIsAnUpdateHoweverPersonalItLooks() {
+        #expect(CategorizationHeaders.isBounceHandler("<bounce-9143955980f64434@rmail.shop.example>"))
+        #expect(CategorizationHeaders.isBounceHandler("<bounces+123-ab@em.shop.example>"))
+        #expect(!CategorizationHeaders.isBounceHandler("<dev-bounces@lists.example.org>"))
+        #expect(!CategorizationHeaders.isBounceHandler("<sam.lee@example.net>"))
+        let order = CategorizationInput(from: EmailAddress(name: "京の茶舗 一葉", address: "ichiyo-cha@shop.market.example"),
+                                        recipients: [EmailAddress(address: "alex.morgan@gmail.com")], subject: "【市場】注文内容ご確認（自動配信メール）",
+                                        text: "Alex Morgan 様\nこのたびはご利用いただき、まことにありがとうございます。\n[受注番号] 287654-20261107-0359100472",
+                                        headers: [HeaderField(name: "Return-Path", value: "<bounce-9143955980f64434@rmail.market.example>")])
+        CategorizationTests.expectSignals(decide: .updates, [order])
+        // The same shape from a person's own address is theirs.
+        let letter = CategorizationInput(from: EmailAddress(name: "Yuki Tanaka", address: "yuki.tanaka@example.jp"),
+                                         recipients: [EmailAddress(address: "alex.morgan@gmail.com")], subject: "来週の予定",
+                                         text: "Alexさん、来週の金曜日は空いていますか？", headers: [HeaderField(name: "Return-Path", value: "<yuki.tanaka@example.jp>")])
+        CategorizationTests.expectSignals(decide: .primary, [letter])
+        let episode = AccountNoticesAndUpsellsTests.mail("noreply@fiodameada.example", "Fio da Meada", "Ep. 142 – O português do Brasil está se afastando do de Portugal?",
+                                                         "O episódio desta semana nasceu de uma pergunta de uma ouvinte. Ouça agora.")
+        let verdict = CategorySignals.evaluate(episode)
+        #expect((verdict.category ?? verdict.lean) == .updates, "\(verdict.reasons)")
     }
 }

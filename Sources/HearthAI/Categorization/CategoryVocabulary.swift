@@ -18,6 +18,8 @@ enum CategoryVocabulary {
         "check-in", "boarding pass", "e-ticket", "your request", "application", "has been approved", "declined",
         "your purchase", "thanks for your order", "thank you for your order", "order received", "order update",
         "has been delivered", "tracking", "your trip", "your ride", "your booking", "your ticket", "your statement",
+        // A deadline the user must act on ("Action needed: open enrollment closes Nov 20").
+        "action needed", "action required", "open enrollment", "enrollment closes", "enrolment closes",
         "signed up", "you're subscribed", "you are subscribed", "subscription confirmed", "thanks for subscribing",
         "thank you for subscribing", "thanks for signing up", "thank you for signing up",
         "your package", "your parcel", "will arrive", "arriving today", "arriving tomorrow", "renews", "will renew", "is renewing", "renewing soon", "will be renewed", "auto-renew",
@@ -29,6 +31,9 @@ enum CategoryVocabulary {
         "facture", "commande", "réservation", "mot de passe", "relevé", "paiement", "livraison", "votre compte",
         "factura", "pedido", "reserva", "confirmación", "contraseña", "envío", "su cuenta", "tu cuenta",
         "fattura", "ordine", "prenotazione", "conferma", "pagamento", "spedizione", "il tuo account",
+        // Returns and refunds ("Abbiamo elaborato il tuo reso: rimborso di 89,95 €" was read as a sale on its price).
+        "rimborso", "il tuo reso", "remboursement", "votre retour", "rückerstattung", "erstattung", "rücksendung", "reembolso",
+        "devolución", "devolução", "terugbetaling", "retourzending", "zwrot", "återbetalning",
         "fatura", "encomenda", "confirmação", "senha", "sua conta", "bestelling", "factuur", "wachtwoord", "betaling",
         // …and further afield (Polish, Swedish, Russian, Turkish, Japanese, Chinese, Korean).
         "faktura", "zamówienie", "zamówienia", "przesyłka", "paczka", "płatność", "hasło", "twoje konto",
@@ -64,6 +69,8 @@ enum CategoryVocabulary {
         "news", "update", "updates", "alert", "alerts", "report", "bulletin", "briefing", "advisory", "announcement",
         "announcing", "notification", "notice", "status", "release notes", "changelog", "summary", "stories",
         "roundup", "this week", "today's", "tip", "tips", "column", "blog", "posted", "new comment", "mentioned",
+        // A podcast's or a show's new episode, in the languages the client meets most.
+        "episode", "new episode", "ep.", "episódio", "épisode", "episodio", "aflevering", "odcinek", "avsnitt",
         "assigned", "review requested", "build", "failed", "succeeded", "warning", "errata", "security update",
         "bollettino", "boletín", "boletim", "mitteilung", "benachrichtigung", "aviso", "avviso", "notifica",
         "notificación", "notificação", "rapport", "bericht", "relatório", "nieuwsbrief", "actualités", "noticias",

@@ -42,6 +42,16 @@ public enum CategorizationHeaders {
         return espSendingDomains.first { domain == $0 || domain.hasSuffix("." + $0) }
     }
 
+    /// A bounce address a mailing system hands out per message or per recipient (Return-Path
+    /// `<bounce-9143955980f64434@rmail.shop.example>`, `<bounces+123-ab@em.shop.example>`): a
+    /// program sent the mail, however personal it looks; a person's mail program leaves their own
+    /// address there. A list's own bounce address (`dev-bounces@`) starts with the list's name.
+    public static func isBounceHandler(_ returnPath: String) -> Bool {
+        let address = returnPath.trimmingCharacters(in: CharacterSet(charactersIn: " <>\t")).lowercased()
+        guard let local = address.split(separator: "@").first, address.contains("@") else { return false }
+        return local.hasPrefix("bounce")
+    }
+
     /// The signing domain (the `d=` tag) of a DKIM-Signature field's value.
     public static func dkimSigningDomain(_ value: String) -> String? {
         for tag in value.split(separator: ";") {
@@ -58,7 +68,7 @@ public enum CategorizationHeaders {
         switch field.name.lowercased() {
         case "content-type": return isHTMLOnly(field.value)
         case "return-path":
-            return field.value.split(separator: "@").last.map { espDomain(String($0)) != nil } ?? false
+            return (field.value.split(separator: "@").last.map { espDomain(String($0)) != nil } ?? false) || isBounceHandler(field.value)
         case "dkim-signature": return dkimSigningDomain(field.value).flatMap(espDomain) != nil
         default: return true
         }
