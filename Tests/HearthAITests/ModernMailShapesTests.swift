@@ -476,6 +476,33 @@ import Testing
         ])
     }
 
+    /// The helper's fourth probe (44 messages, one service's notice beside its marketing, 38 right
+    /// at first): a flash sale priced "dès 39 €", a pre-approved card in Portuguese and a streaming
+    /// service's picks were read as notices, a box on its way and a ticket ("You're going!") as
+    /// adverts, a network's "please add me to your network" from invitations@ as a notice.
+    @Test func eachServicesNoticeAndItsMarketingAreToldApart() {
+        let marketing = [
+            AccountNoticesAndUpsellsTests.mail("offres@news.aerolia.example", "Aerolia", "Vente flash ✈ Paris–Lisbonne dès 39 € – 72 h seulement",
+                                               "Réservez avant dimanche minuit. Voyagez de janvier à mars."),
+            AccountNoticesAndUpsellsTests.mail("ofertas@banco-horizonte.example", "Banco Horizonte", "Alex, tem um cartão Horizonte Platinum pré-aprovado à sua espera",
+                                               "Sem anuidade no primeiro ano. Peça já o seu cartão."),
+            AccountNoticesAndUpsellsTests.mail("hello@news.streamly.example", "Streamly", "Your November picks: The Long Quiet season 3 is streaming now",
+                                               "Because you watched The Long Quiet, we thought you'd want to know: the final season is here. More picks for you this month."),
+        ]
+        for mail in marketing {
+            let verdict = CategorySignals.evaluate(mail)
+            #expect((verdict.category ?? verdict.lean) == .promotions, "\(mail.subject): \(verdict.reasons)")
+        }
+        CategorizationTests.expectSignals(decide: .updates, [
+            AccountNoticesAndUpsellsTests.mail("orders@boxwell.example", "Boxwell", "Your November box is on its way 📦", "Tracking: RM123456789GB. Arriving Thursday."),
+            AccountNoticesAndUpsellsTests.mail("orders@tixly.example", "Tixly", "You're going! Arctic Pines – Roundhouse, Sat 12 Dec",
+                                               "2 x Standing £38.50. Order total £77.00. Doors 7pm."),
+        ])
+        let invitation = AccountNoticesAndUpsellsTests.mail("invitations@linkpoint.example", "Priya Shah", "Alex, please add me to your Linkpoint network",
+                                                            "Priya Shah would like to connect with you.")
+        CategorizationTests.expectSignals(decide: .social, [invitation])
+    }
+
     /// The helper's second and third probes (36 and 40 messages, 33 right at first each): a
     /// Japanese shop's order confirmation from a shop's own address, bounce address per message and
     /// "自動配信メール" in its subject, was read as a person's; a podcast's episode as an advert.

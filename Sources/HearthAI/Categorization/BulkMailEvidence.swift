@@ -328,6 +328,8 @@ struct BulkMailEvidence: Sendable {
         "builds", "buildbot", "jenkins", "ci", "tracker", "bugs", "issues", "payments", "payment", "shipping", "delivery",
         // Reply-handling addresses of notification and campaign systems ("reply+token@", "volunteer-reply@").
         "reply", "shipment", "tracking",
+        // Networks' and services' invitation senders ("Priya Shah" <invitations@…>).
+        "invitations", "invites", "invitation",
         // Status pages and operations teams announcing maintenance and outages.
         "status", "maintenance", "outage", "outages", "incidents", "noc",
         // A school's or university's offices writing to all their students.

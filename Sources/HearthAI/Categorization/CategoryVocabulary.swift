@@ -22,7 +22,8 @@ enum CategoryVocabulary {
         "action needed", "action required", "open enrollment", "enrollment closes", "enrolment closes",
         "signed up", "you're subscribed", "you are subscribed", "subscription confirmed", "thanks for subscribing",
         "thank you for subscribing", "thanks for signing up", "thank you for signing up",
-        "your package", "your parcel", "will arrive", "arriving today", "arriving tomorrow", "renews", "will renew", "is renewing", "renewing soon", "will be renewed", "auto-renew",
+        "your package", "your parcel", "is on its way", "are on their way", "on its way", "📦", "you're going", "you are going",
+        "will arrive", "arriving today", "arriving tomorrow", "renews", "will renew", "is renewing", "renewing soon", "will be renewed", "auto-renew",
         // Money moved between people through a payment service ("Sam paid you $45.00").
         "paid you", "you paid", "you sent", "sent you $", "you received", "money received", "requested $", "payout",
         // The same in the languages the client meets most after English (German, French,
@@ -112,6 +113,11 @@ enum CategoryVocabulary {
         "nur heute", "seulement aujourd'hui", "aujourd'hui seulement", "solo hoy", "só hoje", "alleen vandaag",
         // Shopping pictographs in a subject ("je persoonlijke bonus staat klaar 🛒").
         "🛒", "🛍", "🏷",
+        // Flash sales, pre-approved offers and a streaming service's picks (session 20's fourth
+        // helper-written probe: "Vente flash … dès 39 €", "cartão … pré-aprovado", "Your November
+        // picks: … season 3 is streaming now" went to updates).
+        "flash sale", "vente flash", "venta flash", "offerta lampo", "blitzangebot", "promoção relâmpago",
+        "pré-aprovado", "preaprobado", "pre-aprobado", "pré-approuvé", "preapprovato",
         "prezzi bassi",
         // Languages with no centroid that reads them (MiniLM is English): a shop's sale in Polish,
         // Swedish, Danish, Norwegian, Finnish, Russian, Turkish, Japanese, Chinese or Korean had no
@@ -144,6 +150,8 @@ enum CategoryVocabulary {
         "you'll love", "because you viewed", "because you watched", "inspired by your", "try it free", "try for free",
         "enroll now", "enroll for free", "enrol now", "in your cart", "your cart", "complete your purchase",
         "tickets on sale", "presale", "pre-sale", "get tickets", "get your tickets",
+        // a streaming service's picks and new seasons (session 20's fourth helper-written probe)
+        "now streaming", "streaming now", "new season", "season premiere", "top picks", "our picks", "picks for you",
         // a service selling its paid plan, or itself through its users' friends
         "upgrade to pro", "upgrade to premium", "upgrade to plus", "go premium", "upgrade your plan",
         "refer a friend", "invite a friend", "invite your friends", "you both get", "get a free month", "a free month",
@@ -162,7 +170,8 @@ enum CategoryVocabulary {
         var promotions = 2 * Double(count(marketing, in: subject)) + 0.5 * Double(min(3, count(marketing, in: body)))
         var updates = 2 * Double(count(transactional, in: subject)) + 0.5 * Double(min(3, count(transactional, in: body)))
             + 1.5 * Double(count(informational, in: subject)) + 0.5 * Double(min(3, count(informational, in: body)))
-        if subject.range(of: #"[$€£]\s?\d|\d+\s?%"#, options: .regularExpression) != nil { promotions += 2 }
+        // A price in the subject, its currency before or after the amount ("$49", "dès 39 €", "20%").
+        if subject.range(of: #"[$€£]\s?\d|\d+\s?%|\d(?:[.,]\d{2})?\s?(?:€|£|eur\b|zł|kr\b|chf\b|r\$)"#, options: .regularExpression) != nil { promotions += 2 }
         if subject.range(of: #"\b\d+x (miles|points|rewards)\b"#, options: .regularExpression) != nil { promotions += 2 }
         // A full date in the subject ("Headlines for 2002-08-07", "Bollettino del 29/11/2015",
         // "Report 25.11.2026") is how periodic issues and reports are titled.

@@ -42,6 +42,7 @@ enum SocialNetworkMail {
         "replied to your comment", "replied to your tweet", "liked your", "likes your", "reacted to your", "favourited your",
         "favorited your", "boosted your", "reposted your", "retweeted your", "shared your post",
         "sent you a message", "sent you a friend request", "friend request", "connection request", "wants to connect", "want to connect", "invitation to connect",
+        "add me to your", "join my network",
         "accepted your invitation", "endorsed you", "viewed your profile", "people you may know", "added you as a friend",
         "new match", "it's a match", "likes you", "super liked you", "sent you a wink", "wrote on your timeline",
         "gave you kudos", "sent you a direct message", "sent you a dm", "new direct message", "now follows you",
