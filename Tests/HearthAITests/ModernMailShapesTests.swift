@@ -498,6 +498,9 @@ import Testing
             AccountNoticesAndUpsellsTests.mail("orders@tixly.example", "Tixly", "You're going! Arctic Pines – Roundhouse, Sat 12 Dec",
                                                "2 x Standing £38.50. Order total £77.00. Doors 7pm."),
         ])
+        let tease = CategorySignals.evaluate(AccountNoticesAndUpsellsTests.mail("hello@mail.shop.example", "Shop", "You're going to love these boots",
+                                                                                "Our winter boots are back. Shop now, free shipping over $50."))
+        #expect((tease.category ?? tease.lean) == .promotions, "\(tease.reasons)")
         let invitation = AccountNoticesAndUpsellsTests.mail("invitations@linkpoint.example", "Priya Shah", "Alex, please add me to your Linkpoint network",
                                                             "Priya Shah would like to connect with you.")
         CategorizationTests.expectSignals(decide: .social, [invitation])

@@ -22,7 +22,9 @@ enum CategoryVocabulary {
         "action needed", "action required", "open enrollment", "enrollment closes", "enrolment closes",
         "signed up", "you're subscribed", "you are subscribed", "subscription confirmed", "thanks for subscribing",
         "thank you for subscribing", "thanks for signing up", "thank you for signing up",
-        "your package", "your parcel", "is on its way", "are on their way", "on its way", "📦", "you're going", "you are going",
+        "your package", "your parcel", "is on its way", "are on their way", "on its way", "📦",
+        // A ticket confirmed ("You're going! Arctic Pines – Sat 12 Dec"); "You're going to love…" sells.
+        "you're going!", "you are going!",
         "will arrive", "arriving today", "arriving tomorrow", "renews", "will renew", "is renewing", "renewing soon", "will be renewed", "auto-renew",
         // Money moved between people through a payment service ("Sam paid you $45.00").
         "paid you", "you paid", "you sent", "sent you $", "you received", "money received", "requested $", "payout",
