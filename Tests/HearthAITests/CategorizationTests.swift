@@ -21,6 +21,15 @@ import Testing
         }
     }
 
+    /// Expects the signals to decide every input as `category` or, leaving it to the embeddings, to lean that way.
+    static func expectSignals(favour category: AICategory, _ inputs: [CategorizationInput],
+                              sourceLocation: SourceLocation = #_sourceLocation) {
+        for input in inputs {
+            let verdict = CategorySignals.evaluate(input)
+            #expect((verdict.category ?? verdict.lean) == category, "\(input.subject): \(verdict.reasons)", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test func strongSignalsDecideWithoutAnyModel() async {
         let categorizer = EmailCategorizer()
         let decisions = await categorizer.categorize([

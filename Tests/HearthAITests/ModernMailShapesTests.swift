@@ -421,11 +421,10 @@ import Testing
                                                "iOS Developer — Beaverton, OR — $140,000–$170,000 a year. See all 15 jobs."),
         ])
         // A shop's sale of a wishlist item sells, and new arrivals are no saved search.
-        for sale in [AccountNoticesAndUpsellsTests.mail("noreply@games.example", "Game Store", "An item on your wishlist is on sale: 25% off", "Offer ends Dec 12."),
-                     AccountNoticesAndUpsellsTests.mail("hello@shop.example", "Shop", "12 new arrivals: 20% off this week", "Shop the new arrivals.")] {
-            let verdict = CategorySignals.evaluate(sale)
-            #expect((verdict.category ?? verdict.lean) == .promotions, "\(sale.subject): \(verdict.reasons)")
-        }
+        CategorizationTests.expectSignals(favour: .promotions, [
+            AccountNoticesAndUpsellsTests.mail("noreply@games.example", "Game Store", "An item on your wishlist is on sale: 25% off", "Offer ends Dec 12."),
+            AccountNoticesAndUpsellsTests.mail("hello@shop.example", "Shop", "12 new arrivals: 20% off this week", "Shop the new arrivals."),
+        ])
     }
 }
 
@@ -456,16 +455,12 @@ import Testing
     }
 
     @Test func freeShippingTodayAndAShoppingCartInTheSubjectSellInAnyLanguage() {
-        let sales = [
+        CategorizationTests.expectSignals(favour: .promotions, [
             AccountNoticesAndUpsellsTests.mail("newsletter@caffemoreno.example", "Caffè Moreno", "Solo per oggi: spedizione gratuita su tutto 🚚☕",
                                                "Solo per oggi la spedizione è gratuita su tutti gli ordini."),
             AccountNoticesAndUpsellsTests.mail("nieuwsbrief@mail.versmarkt.example", "Versmarkt", "Alex, je persoonlijke bonus staat klaar 🛒",
                                                "Deze week voor jou: 25% korting op verse pasta en 2 halen, 1 betalen op koffie."),
-        ]
-        for sale in sales {
-            let verdict = CategorySignals.evaluate(sale)
-            #expect((verdict.category ?? verdict.lean) == .promotions, "\(sale.subject): \(verdict.reasons)")
-        }
+        ])
         // A return refunded lists its amount and sells nothing; "spedizione" alone is a shipping notice's word.
         CategorizationTests.expectSignals(decide: .updates, [
             AccountNoticesAndUpsellsTests.mail("ordini@caffemoreno.example", "Caffè Moreno", "Il tuo ordine è in spedizione", "Il tuo ordine 48213 è stato affidato al corriere."),
@@ -481,26 +476,21 @@ import Testing
     /// service's picks were read as notices, a box on its way and a ticket ("You're going!") as
     /// adverts, a network's "please add me to your network" from invitations@ as a notice.
     @Test func eachServicesNoticeAndItsMarketingAreToldApart() {
-        let marketing = [
+        CategorizationTests.expectSignals(favour: .promotions, [
             AccountNoticesAndUpsellsTests.mail("offres@news.aerolia.example", "Aerolia", "Vente flash ✈ Paris–Lisbonne dès 39 € – 72 h seulement",
                                                "Réservez avant dimanche minuit. Voyagez de janvier à mars."),
             AccountNoticesAndUpsellsTests.mail("ofertas@banco-horizonte.example", "Banco Horizonte", "Alex, tem um cartão Horizonte Platinum pré-aprovado à sua espera",
                                                "Sem anuidade no primeiro ano. Peça já o seu cartão."),
             AccountNoticesAndUpsellsTests.mail("hello@news.streamly.example", "Streamly", "Your November picks: The Long Quiet season 3 is streaming now",
                                                "Because you watched The Long Quiet, we thought you'd want to know: the final season is here. More picks for you this month."),
-        ]
-        for mail in marketing {
-            let verdict = CategorySignals.evaluate(mail)
-            #expect((verdict.category ?? verdict.lean) == .promotions, "\(mail.subject): \(verdict.reasons)")
-        }
+        ])
         CategorizationTests.expectSignals(decide: .updates, [
             AccountNoticesAndUpsellsTests.mail("orders@boxwell.example", "Boxwell", "Your November box is on its way 📦", "Tracking: RM123456789GB. Arriving Thursday."),
             AccountNoticesAndUpsellsTests.mail("orders@tixly.example", "Tixly", "You're going! Arctic Pines – Roundhouse, Sat 12 Dec",
                                                "2 x Standing £38.50. Order total £77.00. Doors 7pm."),
         ])
-        let tease = CategorySignals.evaluate(AccountNoticesAndUpsellsTests.mail("hello@mail.shop.example", "Shop", "You're going to love these boots",
-                                                                                "Our winter boots are back. Shop now, free shipping over $50."))
-        #expect((tease.category ?? tease.lean) == .promotions, "\(tease.reasons)")
+        CategorizationTests.expectSignals(favour: .promotions, [AccountNoticesAndUpsellsTests.mail("hello@mail.shop.example", "Shop", "You're going to love these boots",
+                                                                                                 "Our winter boots are back. Shop now, free shipping over $50.")])
         let invitation = AccountNoticesAndUpsellsTests.mail("invitations@linkpoint.example", "Priya Shah", "Alex, please add me to your Linkpoint network",
                                                             "Priya Shah would like to connect with you.")
         CategorizationTests.expectSignals(decide: .social, [invitation])
@@ -524,9 +514,9 @@ import Testing
                                          recipients: [EmailAddress(address: "alex.morgan@gmail.com")], subject: "来週の予定",
                                          text: "Alexさん、来週の金曜日は空いていますか？", headers: [HeaderField(name: "Return-Path", value: "<yuki.tanaka@example.jp>")])
         CategorizationTests.expectSignals(decide: .primary, [letter])
-        let episode = AccountNoticesAndUpsellsTests.mail("noreply@fiodameada.example", "Fio da Meada", "Ep. 142 – O português do Brasil está se afastando do de Portugal?",
-                                                         "O episódio desta semana nasceu de uma pergunta de uma ouvinte. Ouça agora.")
-        let verdict = CategorySignals.evaluate(episode)
-        #expect((verdict.category ?? verdict.lean) == .updates, "\(verdict.reasons)")
+        CategorizationTests.expectSignals(favour: .updates, [
+            AccountNoticesAndUpsellsTests.mail("noreply@fiodameada.example", "Fio da Meada", "Ep. 142 – O português do Brasil está se afastando do de Portugal?",
+                                               "O episódio desta semana nasceu de uma pergunta de uma ouvinte. Ouça agora."),
+        ])
     }
 }
