@@ -55,6 +55,9 @@ struct BulkMailEvidence: Sendable {
     /// The bounce address is a mailing system's, handed out per message (`CategorizationHeaders.isBounceHandler`).
     var bounceHandler: Bool
 
+    /// A list carried it: list fields, list software's delivery fields, or a list's address in To.
+    var cameThroughList: Bool { listHeaders || listDelivery != nil || sentToList }
+
     var isBulk: Bool {
         espFingerprint != nil || listHeaders || precedence.map(AutomatedMail.isBulkPrecedence) == true || !boilerplate.isEmpty || bounceHandler
     }

@@ -68,7 +68,7 @@ public enum CategorySignals {
         // post to open lists and write like a person too, so this comes before either reading.
         if !input.answersUser, (history?.messagesWrittenTo ?? 0) == 0, !isForward(input),
            let mark = UnsolicitedAdvert.mark(input, reply: input.isReply || subject.hasPrefix("re:"),
-                                              onList: evidence.listHeaders || evidence.listDelivery != nil || evidence.sentToList) {
+                                              onList: evidence.cameThroughList) {
             return SignalVerdict(category: .promotions, confidence: 0.9, candidates: [.promotions], reasons: [mark])
         }
         if let list = discussionList(input, evidence: evidence, subject: subject) { return list }
@@ -95,7 +95,7 @@ public enum CategorySignals {
         // discussion post (a newsletter's issue sent through an announcement list) went to a
         // group: it is bulk, never a personal letter.
         if (evidence.isAutomatedOrBulk && !isPersonAtASharedMailbox(input, evidence: evidence)) || evidence.organisationSender || isShouting(input.subject)
-            || evidence.listDelivery != nil || evidence.sentToList {
+            || evidence.cameThroughList {
             return bulk(input, evidence: evidence, subject: subject)
         }
         return personal(input, evidence: evidence, subject: subject)

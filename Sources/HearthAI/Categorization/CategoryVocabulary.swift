@@ -108,11 +108,6 @@ enum CategoryVocabulary {
         "rabatt", "angebot", "gutschein", "sonderangebot", "kostenlos", "réduction", "promo", "soldes", "offre", "gratuit",
         "oferta", "descuento", "rebajas", "gratis", "offerta", "sconto", "saldi", "gratuito", "desconto", "promoção",
         "korting", "aanbieding",
-        // Free delivery and one-day offers in the same languages: "spedizione" alone is a shipping
-        // notice's word, "spedizione gratuita" a sale's (session 20's helper-written probe).
-        "spedizione gratuita", "livraison gratuite", "livraison offerte", "envío gratis", "envío gratuito", "frete grátis",
-        "gratis verzending", "versandkostenfrei", "kostenloser versand", "gratis versand", "solo per oggi", "solo oggi",
-        "nur heute", "seulement aujourd'hui", "aujourd'hui seulement", "solo hoy", "só hoje", "alleen vandaag",
         // Shopping pictographs in a subject ("je persoonlijke bonus staat klaar 🛒").
         "🛒", "🛍", "🏷",
         // Flash sales, pre-approved offers and a streaming service's picks (session 20's fourth
@@ -152,6 +147,12 @@ enum CategoryVocabulary {
         "you'll love", "because you viewed", "because you watched", "inspired by your", "try it free", "try for free",
         "enroll now", "enroll for free", "enrol now", "in your cart", "your cart", "complete your purchase",
         "tickets on sale", "presale", "pre-sale", "get tickets", "get your tickets",
+        // Free delivery and one-day offers in the languages the client meets most: "spedizione"
+        // alone is a shipping notice's word, "spedizione gratuita" a sale's (session 20's
+        // helper-written probe).
+        "spedizione gratuita", "livraison gratuite", "livraison offerte", "envío gratis", "envío gratuito", "frete grátis",
+        "gratis verzending", "versandkostenfrei", "kostenloser versand", "gratis versand", "solo per oggi", "solo oggi",
+        "nur heute", "seulement aujourd'hui", "aujourd'hui seulement", "solo hoy", "só hoje", "alleen vandaag",
         // a streaming service's picks and new seasons (session 20's fourth helper-written probe)
         "now streaming", "streaming now", "new season", "season premiere", "top picks", "our picks", "picks for you",
         // a service selling its paid plan, or itself through its users' friends
@@ -172,8 +173,8 @@ enum CategoryVocabulary {
         var promotions = 2 * Double(count(marketing, in: subject)) + 0.5 * Double(min(3, count(marketing, in: body)))
         var updates = 2 * Double(count(transactional, in: subject)) + 0.5 * Double(min(3, count(transactional, in: body)))
             + 1.5 * Double(count(informational, in: subject)) + 0.5 * Double(min(3, count(informational, in: body)))
-        // A price in the subject, its currency before or after the amount ("$49", "dès 39 €", "20%").
-        if subject.range(of: #"[$€£]\s?\d|\d+\s?%|\d(?:[.,]\d{2})?\s?(?:€|£|eur\b|zł|kr\b|chf\b|r\$)"#, options: .regularExpression) != nil { promotions += 2 }
+        // A price in the subject, its currency before or after the amount ("$49", "dès 39 €"), or a percentage ("20%").
+        if NewsletterContent.mentionsPrice(subject) || subject.range(of: #"\d\s?%"#, options: .regularExpression) != nil { promotions += 2 }
         if subject.range(of: #"\b\d+x (miles|points|rewards)\b"#, options: .regularExpression) != nil { promotions += 2 }
         // A full date in the subject ("Headlines for 2002-08-07", "Bollettino del 29/11/2015",
         // "Report 25.11.2026") is how periodic issues and reports are titled.

@@ -59,8 +59,7 @@ enum NewsletterContent {
         "act now", "don't miss out", "happy customers", "satisfied customers",
         // product launches
         "pre-order", "preorder", "introducing", "meet the new", "limited edition", "launch offer",
-        "rabatt", "angebot", "versandkostenfrei", "soldes", "livraison gratuite", "oferta", "descuento", "envío gratis",
-        "sconto", "offerta", "spedizione gratuita", "desconto", "frete grátis", "korting", "gratis verzending",
+        "rabatt", "angebot", "soldes", "oferta", "descuento", "sconto", "offerta", "desconto", "korting",
     ] + CategoryVocabulary.callsToBuy
 
     /// What receipts, invoices and statements say about a payment made.
@@ -87,7 +86,13 @@ enum NewsletterContent {
 
     /// A price: a currency sign before or after the amount, or a currency's code or local
     /// abbreviation after it ("149 kr", "99 zł", "349,90 TL", "1 280 ₽", "5000円", "1 500 Kč").
-    private static let prices = try? NSRegularExpression(pattern: #"[$€£¥₹₩₺₽]\s?\d|\d(?:[.,]\d{2})?\s?(?:€|₽|₺|元|円|₩|eur\b|usd\b|kr\b|zł|tl\b|руб|sek\b|nok\b|dkk\b|pln\b|chf\b|kč|ft\b|lei\b|₪)"#)
+    private static let prices = try? NSRegularExpression(pattern: #"[$€£¥₹₩₺₽]\s?\d|\d(?:[.,]\d{2})?\s?(?:€|£|₽|₺|元|円|₩|eur\b|usd\b|kr\b|zł|tl\b|руб|sek\b|nok\b|dkk\b|pln\b|chf\b|kč|ft\b|lei\b|₪|r\$)"#)
+
+    /// Whether the text names a price, its currency before or after the amount (one reading of a
+    /// price for the vocabulary's subjects and this reading of texts).
+    static func mentionsPrice(_ text: String) -> Bool {
+        prices?.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
     private static let byline = try? NSRegularExpression(pattern: #"(?:^|[\s|(])[Bb]y:? [A-Z][a-z]+(?: [A-Z]\.)? [A-Z][a-zA-Z'-]+"#)
 
     static func read(_ text: String) -> Reading {
