@@ -34,13 +34,15 @@ enum EvaluationSet {
     static var blindPath: String { resources.appendingPathComponent("category-eval-blind.tsv").path }
     /// A third blind set (session 20): labelled blind by a helper, counted, never read.
     static var blind3Path: String { resources.appendingPathComponent("category-eval-blind3.tsv").path }
+    /// A fourth blind set (session 21): labelled blind by a helper, counted, never read.
+    static var blind4Path: String { resources.appendingPathComponent("category-eval-blind4.tsv").path }
     /// A second sample of the 2002 corpus (session 20), labelled before its first (blind) count,
     /// tuned on since: all dev rows.
     static var sample20Path: String { resources.appendingPathComponent("category-eval-sample20.tsv").path }
 
     /// Every labelled set the benchmarks report, by the name they print.
     static var named: [(name: String, path: String)] {
-        [("2002", defaultPath), ("modern", modernPath), ("older", olderPath), ("2002 more", morePath), ("2002 sample 20", sample20Path), ("blind", blindPath), ("blind 3", blind3Path)]
+        [("2002", defaultPath), ("modern", modernPath), ("older", olderPath), ("2002 more", morePath), ("2002 sample 20", sample20Path), ("blind", blindPath), ("blind 3", blind3Path), ("blind 4", blind4Path)]
     }
 
     static var corpus: URL {
