@@ -45,7 +45,10 @@ public enum CategorySignals {
         if let network = SocialNetworkMail.network(domain: domain) {
             return SignalVerdict(category: .social, confidence: 0.95, candidates: [.social], reasons: ["social network sender (\(network))"])
         }
-        if SocialNetworkMail.isNotification(subject: subject, text: input.text, domain: domain, machineSender: evidence.machineSender) {
+        // A network's notice may come from an address that reads like a person's ("mentions@"),
+        // but it carries a bulk-mail service's marks, and no list carried it.
+        let networkLikeSender = evidence.machineSender || (evidence.isBulk && !evidence.listPost && evidence.listDelivery == nil && !evidence.sentToList)
+        if SocialNetworkMail.isNotification(subject: subject, text: input.text, domain: domain, machineSender: networkLikeSender) {
             return SignalVerdict(category: .social, confidence: 0.88, candidates: [.social],
                                  reasons: ["a social notification (someone did something to you) from \(local)@\(domain)"])
         }
@@ -57,7 +60,8 @@ public enum CategorySignals {
         // still carries a person's words to a group: the list rules below decide it.
         // So does a forum's summary of its discussions (Discourse stamps it on every mail).
         if let autoSubmitted = input.header("Auto-Submitted"), AutomatedMail.isAutoSubmitted(autoSubmitted),
-           !ListRelay.isPersonsPost(input, evidence: evidence), !isGroupDigest(input, evidence: evidence) {
+           !ListRelay.isPersonsPost(input, evidence: evidence), !isGroupDigest(input, evidence: evidence),
+           ForumSoftware.discussionNotice(input) == nil {
             return SignalVerdict(category: .updates, confidence: 0.9, candidates: [.updates], reasons: ["Auto-Submitted: \(autoSubmitted)"])
         }
         if ["mailer-daemon", "postmaster", "root", "cron", "daemon"].contains(local) || subject.hasPrefix("cron <")
@@ -104,7 +108,11 @@ public enum CategorySignals {
     /// Posts to a discussion list or group: List-Post, a reply on a list, Precedence: list, or a
     /// list tag ("[ilug] …") on mail a person sent to many. nil when it is none of those.
     static func discussionList(_ input: CategorizationInput, evidence: BulkMailEvidence, subject: String) -> SignalVerdict? {
-        let reply = input.isReply || subject.hasPrefix("re:")
+        // "Re:" on a bulk-mail service's mailing that answers nothing (no In-Reply-To or
+        // References) is a campaign dressed as a reply (session 21's probe: a fundraiser's "Re: 12
+        // days left in Q1" was read as a reply on a list); list software's own posts keep List-Post.
+        let fakeReply = !input.isReply && !evidence.listPost && (evidence.espFingerprint != nil || evidence.bounceHandler)
+        let reply = input.isReply || (subject.hasPrefix("re:") && !fakeReply)
         let tagged = subject.range(of: #"^((re|fwd?|aw|sv):\s*)*\[[^\]]{2,40}\]"#, options: .regularExpression) != nil
         let vocabulary = CategoryVocabulary.score(subject: input.subject, body: input.text)
         // A first message opening with an issue's number and date is a publication's (`IssueMasthead`).
@@ -121,6 +129,9 @@ public enum CategorySignals {
         if isListDigest(input) || isGroupDigest(input, evidence: evidence) {
             // A discussion list's digest is the discussion, bundled: the posts themselves follow.
             return SignalVerdict(category: .forums, confidence: 0.88, candidates: [.forums], reasons: ["a mailing list's digest of posts"])
+        }
+        if let engine = ForumSoftware.discussionNotice(input) {
+            return SignalVerdict(category: .forums, confidence: 0.88, candidates: [.forums], reasons: ["a web forum's notice of its discussions (\(engine))"])
         }
         if evidence.listPost {
             reasons.append("List-Post header")
@@ -257,7 +268,7 @@ public enum CategorySignals {
         if evidence.machineSender { reasons.append("automated sender \(input.senderLocalPart ?? "")@\(input.senderDomain ?? "")") }
         if evidence.organisationSender { reasons.append("an organisation's name (\(input.from?.name ?? ""))") }
         if let phrase = evidence.boilerplate.first { reasons.append("bulk-mail wording (\"\(phrase)\")") }
-        if CategoryVocabulary.isAccountNotice(subject: subject)
+        if CategoryVocabulary.isAccountNotice(subject: subject) || CategoryVocabulary.isAlertTheUserSet(input)
             || CategoryVocabulary.isTransactional(subject: subject) && !CategoryVocabulary.marketing.contains(where: { CategoryVocabulary.mentions($0, in: subject) }) {
             return SignalVerdict(category: .updates, confidence: 0.88, candidates: [.updates], reasons: reasons + ["transactional subject"])
         }
@@ -341,7 +352,7 @@ public enum CategorySignals {
         if pages >= 2 || (pages >= 1 && platform != nil) {
             return "links to \(pages) of its shop's pages (products, collections, cart)" + (platform.map { ", sent by \($0)" } ?? "")
         }
-        if let platform { return "sent by a shop's marketing platform (\(platform))" }
+        if let platform { return "sent by a marketing platform (\(platform))" }
         return nil
     }
 

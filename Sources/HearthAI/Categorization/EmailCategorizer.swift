@@ -126,6 +126,13 @@ public struct EmailCategorizer: Sendable {
                     continue
                 }
                 var (scores, neighbour) = classifier.classify(vector, candidates: verdict.candidates)
+                // Text in a script the embeddings cannot read: their nearest centroid is noise,
+                // so the signals' lean, read in the message's own language, decides.
+                if neighbour == nil, let lean = verdict.lean, !inputs[index].embedderReadsScript {
+                    decisions[index] = CategoryDecision(category: lean, confidence: 0.6, source: .signals,
+                                                        reasons: verdict.reasons + ["leans \(lean.rawValue); the embeddings cannot read this script"])
+                    continue
+                }
                 if let lean = verdict.lean, let leaning = scores[lean] { scores[lean] = leaning * 2 }
                 if let unlikely = verdict.unlikely, let score = scores[unlikely] { scores[unlikely] = score / 2 }
                 if verdict.lean != nil || verdict.unlikely != nil {

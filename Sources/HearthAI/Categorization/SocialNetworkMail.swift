@@ -51,7 +51,32 @@ enum SocialNetworkMail {
         // following you", "Pending follower: Kim", "Kim has requested to follow you"; Diaspora's
         // "You've been mentioned by Kim" (session 13).
         "now following you", "pending follower", "requested to follow you", "you've been mentioned",
-        "you have been mentioned",
+        "you have been mentioned", "sent you a friend invite", "friend invite", "sent you a new message",
+        // Research networks ("Amadou requested the full-text of your article").
+        "requested the full-text", "requested full-text", "mentioned in a paper",
+        // The same notifications in the languages the client meets most after English (session
+        // 21's blind probes: networks' notices in Japanese, Korean, Russian, Turkish and German
+        // went to updates). Whole phrases about the user ("you", "your"), lower-cased.
+        "hat dich erwähnt", "folgt dir", "hat deinen beitrag", "hat dein foto", "gefällt dein",
+        "freundschaftsanfrage", "kontaktanfrage", "hat dich markiert",
+        "vous a mentionné", "a commenté votre", "a aimé votre", "aime votre", "vous suit", "commencé à vous suivre",
+        "demande d'ami", "vous a identifié", "invitation à se connecter",
+        "te mencionó", "te ha mencionado", "comentó tu", "ha comentado tu", "le gusta tu", "comenzó a seguirte",
+        "empezó a seguirte", "solicitud de amistad", "te etiquetó",
+        "mencionou você", "comentou sua", "comentou seu", "curtiu sua", "curtiu seu", "começou a seguir você",
+        "solicitação de amizade", "marcou você",
+        "ti ha menzionato", "ha commentato il tuo", "ha commentato la tua", "ha iniziato a seguirti", "richiesta di amicizia",
+        "ti ha taggato", "heeft je genoemd", "reageerde op je", "volgt je nu", "vriendschapsverzoek", "heeft je getagd",
+        "wspomniał o tobie", "wspomniała o tobie", "skomentował twój", "skomentowała twój", "zaczął cię obserwować",
+        "zaczęła cię obserwować", "zaproszenie do znajomych", "oznaczył cię", "oznaczyła cię",
+        "sizden bahsetti", "yorum yaptı", "gönderinizi beğendi", "fotoğrafınızı beğendi", "sizi takip etmeye başladı",
+        "arkadaşlık isteği", "sizi etiketledi",
+        "прокомментировал", "отметил вас", "отметила вас", "упомянул вас", "упомянула вас", "подписался на вас",
+        "подписалась на вас", "заявка в друзья", "хочет добавить вас в друзья", "оценил вашу", "оценила вашу",
+        "あなたの写真に", "あなたの投稿に", "コメントしました", "あなたをフォロー", "友達リクエスト", "友だち申請",
+        "あなたをタグ付け", "あなたについて言及",
+        "댓글을 남겼습니다", "댓글이 달렸습니다", "회원님을 팔로우", "친구 요청", "친구 신청", "회원님을 태그", "회원님의 게시물",
+        "评论了你的", "赞了你的", "关注了你", "提到了你", "好友请求", "好友申请",
     ]
 
     /// What a network tells about the people the user follows or is connected to (their posts,
@@ -59,7 +84,7 @@ enum SocialNetworkMail {
     /// "Ben commented on Anna's photo", "Maya has a work anniversary". Narrow on purpose: a
     /// shared *document, file or folder* is a work tool's notice, "commented on PROJ-12" a
     /// tracker's, "payment posted to your account" a bank's (transactional subjects never count).
-    static let activityPattern = #"\bshared (a|an|\d+|their|his|her) (new )?(post|posts|article|photo|photos|video|videos|album|link|story|stories|memory|reel)\b|\bposted (in|a new|an? (photo|video|article|link|story|reel))\b|\bnew posts in\b|\b(commented on|reacted to) (a|an|the|their|his|her|[a-z]+'s) (post|photo|video|status|story|reel|comment|article|link)\b|\bwork anniversary\b|\bcongratulate [a-z]+( [a-z]+)? on (her|his|their)\b|'s birthday (today|is)\b|\b(is|are) now connected\b|\bjoined your network\b"#
+    static let activityPattern = #"\bshared (a|an|\d+|their|his|her) (new )?(post|posts|article|photo|photos|video|videos|album|link|story|stories|memory|reel)\b|\bposted (in|a new|an? (photo|video|article|link|story|reel))\b|\bnew posts in\b|\b(commented on|reacted to) (a|an|the|their|his|her|[a-z]+'s) (post|photo|video|status|story|reel|comment|article|link)\b|\badded \d+ (new )?(photos|videos)\b|\bwork anniversary\b|\bcongratulate [a-z]+( [a-z]+)? on (her|his|their)\b|'s birthday (today|is)\b|\b(is|are) now connected\b|\bjoined your network\b"#
 
     /// A network's summary of the user's own reach and circle, in the text: "Your posts were seen
     /// 214 times this week", "5 people viewed your profile", "You appeared in 12 searches",
@@ -69,6 +94,9 @@ enum SocialNetworkMail {
         "profile views", "profile visitors", "appeared in", "new followers", "people in your network", "your connections",
         "impressions on your post", "reactions to your post", "people reacted to your", "people liked your",
     ]
+
+    /// A network's count of the user's reach in a subject: "Your article reached 100 reads".
+    static let reachSubject = #"\breached \d[\d,.]* (reads|views|readers|followers|citations)\b|\b(got|received) \d[\d,.]* (new )?(likes|comments|reactions|followers)\b|\bdu wurdest (von .{1,40} )?erwähnt\b"#
 
     /// The domain it came from, when that is a social network.
     static func network(domain: String) -> String? {
@@ -84,6 +112,7 @@ enum SocialNetworkMail {
         // a network's connection ("…accepted your invitation", "…to connect") stays social.
         if subject.range(of: #"accepted your invitation to (?!connect)"#, options: .regularExpression) != nil { return false }
         if notificationPhrases.contains(where: { subject.contains($0) }) { return true }
+        if subject.range(of: reachSubject, options: .regularExpression) != nil { return true }
         if subject.range(of: activityPattern, options: .regularExpression) != nil && !CategoryVocabulary.isTransactional(subject: subject) {
             return true
         }

@@ -80,7 +80,13 @@ public enum CategorizationHeaders {
         "x-campaign", "x-mailgun", "x-sg-", "x-mc-", "x-mailchimp", "x-marketo", "x-sfmc", "x-hs-", "x-klaviyo",
         "x-cmae", "x-rpcampaign", "x-listmember", "x-newsletter", "x-emarsys", "x-msys-", "x-ses-", "x-sparkpost",
         "x-pm-message-id", "x-postmark", "x-mandrill", "x-mailjet", "x-job", "x-sendinblue", "x-shopify",
+        // Marketing-automation platforms' own fields.
+        "x-pardot", "x-eloqua", "x-hubspot",
     ]
+
+    /// Fields forum software stamps on what it mails (Discourse's `X-Discourse-Post-Id`,
+    /// `-Topic-Id`…): kept, though they are no bulk-mail service's mark.
+    public static let forumPrefixes: [String] = ["x-discourse-"]
 
     /// A top-level Content-Type of HTML alone (no plain-text part beside it).
     public static func isHTMLOnly(_ contentType: String) -> Bool {
@@ -89,7 +95,7 @@ public enum CategorizationHeaders {
 
     public static func isSignal(_ name: String) -> Bool {
         let lower = name.lowercased()
-        return names.contains(lower) || espPrefixes.contains { lower.hasPrefix($0) }
+        return names.contains(lower) || espPrefixes.contains { lower.hasPrefix($0) } || forumPrefixes.contains { lower.hasPrefix($0) }
     }
 
     /// The signal fields of a parsed header, in their original order, values capped at 300

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Web forums mailing their members (Discourse, XenForo, phpBB, vBulletin, MyBB, Invision,
+/// Flarum, NodeBB, Simple Machines): a reply in a watched thread, a new topic, a digest of the
+/// board. Gmail files these under Forums; they come from the forum's no-reply address through a
+/// bulk-mail service, so the list rules never see a list (session 21's blind probes: a XenForo
+/// "new reply" notice and a Discourse summary went to updates).
+enum ForumSoftware {
+    /// Names forum engines put in X-Mailer (lower-cased).
+    static let mailerNames = ["xenforo", "phpbb", "vbulletin", "mybb", "invision community", "invision power",
+                              "flarum", "nodebb", "simple machines", "discourse", "vanilla forums"]
+
+    /// The engine that sent it, by its own header fields (Discourse's `X-Discourse-…`) or its
+    /// X-Mailer; nil for anything else.
+    static func engine(_ input: CategorizationInput) -> String? {
+        if input.headers.contains(where: { $0.name.lowercased().hasPrefix("x-discourse-") }) { return "Discourse" }
+        let mailer = input.header("X-Mailer")?.lowercased() ?? ""
+        return mailerNames.first { mailer.contains($0) }
+    }
+
+    /// A forum's notice about its discussions: sent by forum software, and not about the
+    /// member's account (a password reset, a sign-up confirmation, a welcome), which is a notice.
+    static func discussionNotice(_ input: CategorizationInput) -> String? {
+        guard let engine = engine(input), !CategoryVocabulary.isTransactional(subject: input.subject) else { return nil }
+        return engine
+    }
+}
