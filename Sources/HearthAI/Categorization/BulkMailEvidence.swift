@@ -392,6 +392,10 @@ struct BulkMailEvidence: Sendable {
         if let field = input.headers.first(where: { field in
             let name = field.name.lowercased()
             // "-incoming" fields are stamped by a receiving route (Mailgun's inbound), not by a sender.
+            // A spam filter's stamp (Cloudmark's X-CMAE-…) on a person's mail from a consumer mailbox
+            // is the provider's, not a bulk-mail service's (session 21's probe: a relative's note from
+            // an Italian mailbox went to updates).
+            if name.hasPrefix("x-cmae") && PersonalMail.isConsumerMailbox(input.senderDomain ?? "") { return false }
             return (CategorizationHeaders.espPrefixes.contains { name.hasPrefix($0) } && !name.hasSuffix("-incoming"))
                 || ["list-unsubscribe-post", "x-csa-complaints"].contains(name)
                 || (name == "feedback-id" && !Self.isMailboxProvidersFeedbackID(field.value, input: input))

@@ -61,7 +61,7 @@ public enum CategorySignals {
         // So does a forum's summary of its discussions (Discourse stamps it on every mail).
         if let autoSubmitted = input.header("Auto-Submitted"), AutomatedMail.isAutoSubmitted(autoSubmitted),
            !ListRelay.isPersonsPost(input, evidence: evidence), !isGroupDigest(input, evidence: evidence),
-           ForumSoftware.discussionNotice(input) == nil {
+           ForumSoftware.discussionNotice(input, automated: evidence.isAutomatedOrBulk) == nil {
             return SignalVerdict(category: .updates, confidence: 0.9, candidates: [.updates], reasons: ["Auto-Submitted: \(autoSubmitted)"])
         }
         if ["mailer-daemon", "postmaster", "root", "cron", "daemon"].contains(local) || subject.hasPrefix("cron <")
@@ -130,7 +130,7 @@ public enum CategorySignals {
             // A discussion list's digest is the discussion, bundled: the posts themselves follow.
             return SignalVerdict(category: .forums, confidence: 0.88, candidates: [.forums], reasons: ["a mailing list's digest of posts"])
         }
-        if let engine = ForumSoftware.discussionNotice(input) {
+        if let engine = ForumSoftware.discussionNotice(input, automated: evidence.isAutomatedOrBulk) {
             return SignalVerdict(category: .forums, confidence: 0.88, candidates: [.forums], reasons: ["a web forum's notice of its discussions (\(engine))"])
         }
         if evidence.listPost {
@@ -211,9 +211,20 @@ public enum CategorySignals {
     /// Mailing-list field, or list software's delivery fields) and no bulk-mail service sent
     /// it, and its subject counts updates in topics or its text lists topics.
     static func isGroupDigest(_ input: CategorizationInput, evidence: BulkMailEvidence) -> Bool {
+        let subject = input.subject.lowercased()
+        // A board's summary under the board's own tag ("[Comunidade DevBR] Resumo") or stamped
+        // as automatic names its popular and new topics in the forum's language, whichever
+        // service delivered it (session 21's probe: a Portuguese Discourse "Resumo" sent through
+        // Postmark went to updates); a newsletter's "weekly digest: popular topics" is neither.
+        let boardTagged = subject.range(of: #"^\[[^\]]{2,60}\]\s*(digest|summary|resumo|resumen|zusammenfassung|résumé|riepilogo|podsumowanie|samenvatting)\b"#,
+                                        options: .regularExpression) != nil
+        if boardTagged || (input.header("Auto-Submitted") != nil
+            && subject.range(of: #"\b(digest|summary|resumo|resumen|zusammenfassung|résumé|riepilogo|podsumowanie|samenvatting)\b"#, options: .regularExpression) != nil) {
+            let opening = input.text.lowercased().prefix(1_500)
+            if boardDigestMarkers.contains(where: { opening.contains($0) }) { return true }
+        }
         let group = evidence.precedence == "list" || input.header("Mailing-List") != nil || evidence.listDelivery != nil
         guard group, evidence.espFingerprint == nil else { return false }
-        let subject = input.subject.lowercased()
         if subject.range(of: #"\b\d+ (new )?(updates?|messages?|posts?|replies|topics?) in \d+ (topics?|threads?|conversations?)\b"#,
                          options: .regularExpression) != nil { return true }
         guard subject.range(of: #"\b(digest|summary)\b"#, options: .regularExpression) != nil else { return false }
@@ -221,6 +232,13 @@ public enum CategorySignals {
         return ["topic digest", "view all topics", "popular topics", "new topics", "popular posts", "active topics", "topics in this digest"]
             .contains { text.contains($0) }
     }
+
+    /// How a forum's summary heads its lists of discussions, in the languages the client meets.
+    static let boardDigestMarkers: [String] = [
+        "popular topics", "tópicos populares", "temas populares", "beliebte themen", "sujets populaires", "argomenti popolari",
+        "popularne tematy", "populaire onderwerpen", "novos tópicos", "nuevos temas", "neue themen", "nouveaux sujets",
+        "nuovi argomenti", "nowe tematy", "nieuwe onderwerpen",
+    ]
 
     /// A person, not a service, wrote it: no machine address, no organisation's name, no
     /// bulk-mail service's fingerprint.
@@ -508,6 +526,14 @@ public enum CategorySignals {
         // "Daily report"): how scripts and notification systems write, so it leans updates —
         // unless the address is a person's mailbox at a consumer provider (Gmail, Outlook,
         // iCloud…), where no notification system sends from.
+        // A bare address whose subject is a booking's, a payment's or an account's confirms
+        // something done (session 21's probe: a railway's "Booking Confirmation on …, Train
+        // 12658" from ticketadmin@ went to primary): decided.
+        if !named && !evidence.undisclosedRecipients && input.recipients.count <= 2 && !PersonalMail.isConsumerMailbox(input.senderDomain ?? "")
+            && CategoryVocabulary.isTransactional(subject: input.subject)
+            && !CategoryVocabulary.marketing.contains(where: { CategoryVocabulary.mentions($0, in: subject) }) {
+            return SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates], reasons: reasons + ["a transactional subject from a bare address"])
+        }
         if !named && scores.updates >= 1.5 && !PersonalMail.isConsumerMailbox(input.senderDomain ?? "") {
             reasons.append("a notice's subject")
             return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons, lean: .updates)

@@ -38,6 +38,17 @@ enum CategoryVocabulary {
         "rimborso", "il tuo reso", "remboursement", "votre retour", "rückerstattung", "erstattung", "rücksendung", "reembolso",
         "devolución", "devolução", "terugbetaling", "retourzending", "zwrot", "återbetalning",
         "fatura", "encomenda", "confirmação", "senha", "sua conta", "bestelling", "factuur", "wachtwoord", "betaling",
+        // What shops, banks and rides say of one purchase or trip in Portuguese and Spanish
+        // (session 21's probe of an inbox in Brazil: "Você comprou …", "Compra aprovada no seu
+        // cartão", "Sua viagem de quinta-feira" read as adverts on their prices).
+        "você comprou", "compraste", "compra aprovada", "compra aprobada", "compra confirmada", "sua compra", "tu compra",
+        "seu pedido", "tu pedido", "sua viagem", "tu viaje", "seu pacote", "tu paquete", "você recebeu", "recibiste",
+        "has recibido", "recibo", "comprovante", "comprobante", "agendamento", "cita confirmada", "ihre fahrt", "votre trajet",
+        "il tuo viaggio",
+        // …Indonesian, Vietnamese and Hindi (session 21's probe: "Pembayaran Berhasil untuk INV/…"),
+        // and a payment processed ("SIP Installment Processed").
+        "pembayaran", "pesanan", "tagihan", "biên nhận", "hóa đơn", "đơn hàng", "thanh toán", "भुगतान", "ऑर्डर",
+        "processed", "installment", "instalment", "sponsoring you",
         // …and further afield (Polish, Swedish, Russian, Turkish, Japanese, Chinese, Korean).
         "faktura", "zamówienie", "zamówienia", "przesyłka", "paczka", "płatność", "hasło", "twoje konto",
         "beställning", "leverans", "betalning", "lösenord", "ditt konto", "заказ", "счёт", "счет", "оплата", "доставка",
@@ -81,7 +92,7 @@ enum CategoryVocabulary {
         // A podcast's or a show's new episode, in the languages the client meets most.
         "episode", "new episode", "ep.", "episódio", "épisode", "episodio", "aflevering", "odcinek", "avsnitt",
         "assigned", "review requested", "build", "failed", "succeeded", "warning", "errata", "security update",
-        "bollettino", "boletín", "boletim", "mitteilung", "benachrichtigung", "aviso", "avviso", "notifica",
+        "bollettino", "boletín", "boletim", "intimation", "mitteilung", "benachrichtigung", "aviso", "avviso", "notifica",
         "notificación", "notificação", "rapport", "bericht", "relatório", "nieuwsbrief", "actualités", "noticias",
     ]
 
@@ -113,7 +124,7 @@ enum CategoryVocabulary {
         "hgh", "viagra", "enlargement", "anti-aging", "insurance quote", "free quote", "online casino", "jackpot",
         "rabatt", "angebot", "gutschein", "sonderangebot", "kostenlos", "réduction", "promo", "soldes", "offre", "gratuit",
         "oferta", "descuento", "rebajas", "gratis", "offerta", "sconto", "saldi", "gratuito", "desconto", "promoção",
-        "korting", "aanbieding",
+        "korting", "aanbieding", "jetzt sichern", "sichern sie sich", "jetzt kaufen", "jetzt bestellen", "profitieren sie", "cupom", "cupón", "loja", "tienda", "negozio",
         // Shopping pictographs in a subject ("je persoonlijke bonus staat klaar 🛒").
         "🛒", "🛍", "🏷",
         // Flash sales, pre-approved offers and a streaming service's picks (session 20's fourth

@@ -18,10 +18,20 @@ enum ForumSoftware {
         return mailerNames.first { mailer.contains($0) }
     }
 
-    /// A forum's notice about its discussions: sent by forum software, and not about the
-    /// member's account (a password reset, a sign-up confirmation, a welcome), which is a notice.
-    static func discussionNotice(_ input: CategorizationInput) -> String? {
-        guard let engine = engine(input), !CategoryVocabulary.isTransactional(subject: input.subject) else { return nil }
-        return engine
+    /// A question-and-answer board passing on a member's answer ("New answer to \"How do I…\"",
+    /// "Someone answered your question"): two blind probes of session 21 and one of session 20
+    /// labelled these forums; the centroids read one as an advert.
+    static let answerNotice = #"^(\d+ )?new answers? (to|on)\b|\banswered your question\b|\bnew answer (was )?posted\b"#
+
+    /// A forum's notice about its discussions: sent by forum software (or a Q&A board's
+    /// automated sender), and not about the member's account (a password reset, a sign-up
+    /// confirmation, a welcome), which is a notice.
+    static func discussionNotice(_ input: CategorizationInput, automated: Bool) -> String? {
+        guard !CategoryVocabulary.isTransactional(subject: input.subject) else { return nil }
+        if let engine = engine(input) { return engine }
+        if automated, input.subject.lowercased().range(of: answerNotice, options: .regularExpression) != nil {
+            return "a question-and-answer board"
+        }
+        return nil
     }
 }

@@ -69,6 +69,9 @@ enum NewsletterContent {
         "zwischensumme", "gesamtbetrag", "montant payé", "sous-total", "importe pagado", "totale pagato",
         "order total", "grand total", "total charged", "paid with", "charged to", "order summary", "payment summary",
         "thanks for your order", "thank you for your order", "thanks for your purchase", "thank you for your purchase",
+        "sua compra foi confirmada", "recebemos o pagamento", "seu recibo", "tu recibo", "valor total", "total pago",
+        "forma de pagamento", "método de pago", "pagado con", "cartão final", "tarjeta terminada en", "compra aprovada",
+        "compra aprobada", "importe total", "montant total", "totale ordine",
     ]
 
     /// A cart not yet paid for: its reminder lists the items and a subtotal as a receipt does,
@@ -81,7 +84,7 @@ enum NewsletterContent {
     ]
 
     /// A total with its amount ("Total $23.40", "Total: €12,00"): what a receipt ends with.
-    private static let totalAmount = try? NSRegularExpression(pattern: #"\b(?:total|gesamt|totale?)\b:?\s*(?:[$€£¥]\s?\d|\d+[.,]\d{2}\s?(?:€|eur\b|usd\b))"#,
+    private static let totalAmount = try? NSRegularExpression(pattern: #"\b(?:total|gesamt|totale?)\b:?\s*(?:(?:r\$|[$€£¥₹₩₺₽])\s?\d|\d+[.,]\d{2}\s?(?:€|eur\b|usd\b))"#,
                                                              options: [.caseInsensitive])
 
     /// A price: a currency sign before or after the amount, or a currency's code or local

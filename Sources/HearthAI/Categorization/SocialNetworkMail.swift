@@ -64,7 +64,13 @@ enum SocialNetworkMail {
         "te mencionó", "te ha mencionado", "comentó tu", "ha comentado tu", "le gusta tu", "comenzó a seguirte",
         "empezó a seguirte", "solicitud de amistad", "te etiquetó",
         "mencionou você", "comentou sua", "comentou seu", "curtiu sua", "curtiu seu", "começou a seguir você",
-        "solicitação de amizade", "marcou você",
+        "solicitação de amizade", "marcou você", "les gustó tu", "les gusta tu", "le gustó tu", "enviou uma mensagem",
+        "te envió un mensaje", "quer se conectar", "quiere conectar", "souhaite se connecter", "vuole collegarsi",
+        "sich mit ihnen vernetzen", "sich mit dir vernetzen", "eine nachricht geschickt", "vous a envoyé un message",
+        "ti ha inviato un messaggio", "wysłał ci wiadomość", "wysłała ci wiadomość", "heeft je een bericht gestuurd",
+        "आपकी पोस्ट", "आपको टैग", "menyukai postingan", "mengomentari postingan", "menandai anda", "đã bình luận",
+        "đã thích", "đã gắn thẻ bạn",
+        "hoje é o aniversário de", "hoy es el cumpleaños de", "c'est l'anniversaire de", "oggi è il compleanno di",
         "ti ha menzionato", "ha commentato il tuo", "ha commentato la tua", "ha iniziato a seguirti", "richiesta di amicizia",
         "ti ha taggato", "heeft je genoemd", "reageerde op je", "volgt je nu", "vriendschapsverzoek", "heeft je getagd",
         "wspomniał o tobie", "wspomniała o tobie", "skomentował twój", "skomentowała twój", "zaczął cię obserwować",
@@ -84,7 +90,7 @@ enum SocialNetworkMail {
     /// "Ben commented on Anna's photo", "Maya has a work anniversary". Narrow on purpose: a
     /// shared *document, file or folder* is a work tool's notice, "commented on PROJ-12" a
     /// tracker's, "payment posted to your account" a bank's (transactional subjects never count).
-    static let activityPattern = #"\bshared (a|an|\d+|their|his|her) (new )?(post|posts|article|photo|photos|video|videos|album|link|story|stories|memory|reel)\b|\bposted (in|a new|an? (photo|video|article|link|story|reel))\b|\bnew posts in\b|\b(commented on|reacted to) (a|an|the|their|his|her|[a-z]+'s) (post|photo|video|status|story|reel|comment|article|link)\b|\badded \d+ (new )?(photos|videos)\b|\bwork anniversary\b|\bcongratulate [a-z]+( [a-z]+)? on (her|his|their)\b|'s birthday (today|is)\b|\b(is|are) now connected\b|\bjoined your network\b"#
+    static let activityPattern = #"\bshared (a|an|\d+|their|his|her) (new )?(post|posts|article|photo|photos|video|videos|album|link|story|stories|memory|reel)\b|\bposted (in|a new|an? (photo|video|article|link|story|reel))\b|\bnew posts in\b|\b(commented on|reacted to) (a|an|the|their|his|her|[a-z]+'s) (post|photo|video|status|story|reel|comment|article|link)\b|\badded \d+ (new )?(photos|videos)\b|\bcommented on [“"«]|\b(publicou em|publicó en)\b|\ba publié dans\b|\bha pubblicato in\b|\bwork anniversary\b|\bcongratulate [a-z]+( [a-z]+)? on (her|his|their)\b|'s birthday (today|is)\b|\b(is|are) now connected\b|\bjoined your network\b"#
 
     /// A network's summary of the user's own reach and circle, in the text: "Your posts were seen
     /// 214 times this week", "5 people viewed your profile", "You appeared in 12 searches",

@@ -1,0 +1,118 @@
+import Foundation
+import HearthCore
+import Testing
+@testable import HearthAI
+
+/// Session 21's second round of blind probes (inboxes in Brazil, India, continental Europe, and
+/// people's mail in bulk shapes): the general shapes their misses showed, written afresh here.
+@Suite struct FurtherAfieldInboxTests {
+    static let esp = ModernMailShapesTests.esp
+
+    static func mail(_ from: String, _ name: String?, _ subject: String, _ text: String = "",
+                     headers: [(String, String)] = esp, to: Int = 1) -> CategorizationInput {
+        CategorizationTests.input(from: from, name: name, to: to, subject: subject, text: text, headers: headers)
+    }
+
+    /// A purchase, a card payment, a ride and a buyer's question in Portuguese and Spanish are
+    /// notices, whatever prices they list; a coupon in the same words still sells.
+    @Test func purchasesAndTripsInPortugueseAndSpanishAreUpdates() {
+        CategorizationTests.expectSignals(decide: .updates, [
+            Self.mail("compras@mail.mercado.example", "Mercado", "Você comprou Fone de Ouvido Bluetooth Preto",
+                      "Sua compra foi confirmada! Fone de Ouvido R$ 389,90. Frete grátis. Pagamento: 6x R$ 64,98 sem juros"),
+            Self.mail("todomundo@banco.example", "Banco", "Compra aprovada no seu cartão de crédito",
+                      "Uma compra foi aprovada no seu cartão final 4821. Valor: R$ 186,40. Limite disponível: R$ 4.213,60"),
+            Self.mail("recibos@rumo.example", "Rumo", "Sua viagem de quinta-feira à noite com a Rumo",
+                      "Aqui está o seu recibo. Tarifa R$ 19,83. Total R$ 23,47. Pagamento: Mastercard"),
+            Self.mail("recibos@rumo.example", "Rumo", "Tu viaje del jueves por la tarde con Rumo", "Total MX$ 112,00. Pagado con Visa."),
+            Self.mail("perguntas@mail.mercado.example", "Mercado", "Você recebeu uma pergunta em Bicicleta Aro 29 Usada", "Responder pergunta."),
+            Self.mail("noreply@toko.example", "Toko", "Pembayaran Berhasil untuk INV/20260118/MPL/3849201755"),
+            Self.mail("donotreply@fund.example", "Fund", "SIP Installment Processed - Flexi Cap Fund - Direct Plan", "Amount ₹5,000.00 NAV ₹61.20"),
+        ])
+        CategorizationTests.expectSignals(favour: .promotions, [
+            Self.mail("ofertas@mail.mercado.example", "Mercado", "Você recebeu um cupom: R$ 25 OFF hoje", "Use o cupom no app."),
+        ])
+        // "Total R$ 23,47" is a total paid, as "Total $23.40" is.
+        #expect(NewsletterContent.read("Tarifa R$ 19,83\nTotal  R$ 23,47").accountsForPayment)
+    }
+
+    /// Networks' notices in Portuguese, Spanish, German, Hindi, Indonesian and Vietnamese.
+    @Test func networksNoticesFurtherAfieldAreSocial() {
+        CategorizationTests.expectSignals(decide: .social, [
+            Self.mail("no-reply@mail.vibbo.example", "Vibbo", "A valen.gomez.ok y 12 personas más les gustó tu video"),
+            Self.mail("inmail@prolink.example", "ProLink", "Renato Lima enviou uma mensagem: Oportunidade: Engenheiro de Dados"),
+            Self.mail("invitations@prolink.example", "ProLink", "Valentina Gómez quer se conectar com você"),
+            Self.mail("notification@conectta.example", "Conectta", "Hoje é o aniversário de Sofía Rodríguez"),
+            Self.mail("notification@conectta.example", "Conectta", "Ana Paula Nogueira publicou em Moradores da Vila Mariana"),
+            Self.mail("mailrobot@mail.xentro.example", "Xentro", "Marek Zieliński möchte sich mit Ihnen vernetzen"),
+            Self.mail("mailrobot@mail.xentro.example", "Xentro", "Katrin Vogel hat Ihnen eine Nachricht geschickt"),
+            Self.mail("notifications@chaupal.example", "Chaupal", "रोहित शर्मा और 4 अन्य लोगों ने आपकी पोस्ट पसंद की"),
+            Self.mail("no-reply@kabar.example", "Kabar", "Rizky menyukai postingan Anda"),
+            Self.mail("no-reply@ban.example", "Ban", "Thảo Vy đã bình luận về ảnh của bạn"),
+        ])
+        // A shop's anniversary sale is no friend's birthday.
+        let sale = Self.mail("ofertas@loja.example", "Loja", "Aniversário da loja: até 50% OFF", "Só hoje.")
+        #expect(CategorySignals.evaluate(sale).category != .social)
+    }
+
+    /// A forum's summary names its popular topics in the forum's language, whichever service
+    /// delivered it.
+    @Test func aForumsSummaryInPortugueseIsForums() {
+        let summary = Self.mail("notificacoes@forum.devbr.example", "Comunidade DevBR", "[Comunidade DevBR] Resumo",
+                                "Resumo da Comunidade DevBR\n12 novos tópicos · 187 novas respostas\nTÓPICOS POPULARES\nAlguém usando Go com Postgres?",
+                                headers: Self.esp + [("Auto-Submitted", "auto-generated"), ("X-PM-Message-Id", "731a35aa")])
+        CategorizationTests.expectSignals(decide: .forums, [summary])
+        // A newsletter's "summary" lists no topics.
+        let newsletter = Self.mail("news@bank.example", "Bank", "Your monthly summary", "Spending in March: €1,204. See your statement.")
+        #expect(CategorySignals.evaluate(newsletter).category != .forums)
+    }
+
+    /// A booking confirmed from a bare address (no display name, a ticketing system's) is a
+    /// notice, though it has no bulk-mail mark; a bare address asking nothing of the kind is not.
+    @Test func aBareAddressConfirmingABookingIsANotice() {
+        let ticket = Self.mail("ticketadmin@railnet.example", nil, "Booking Confirmation on RAILNET, Train: 12658, 13-Jan-2026, 3A",
+                               "PNR 4521873309. Passenger details below.", headers: [("Content-Type", "text/html; charset=utf-8")])
+        CategorizationTests.expectSignals(decide: .updates, [ticket])
+        let friend = Self.mail("sam@family.example", nil, "dinner sunday?", "Are you free?", headers: [])
+        #expect(CategorySignals.evaluate(friend).category != .updates)
+        // Nobody named in To: a circular's fake "application" is no notice of the user's.
+        let circular = Self.mail("dave2fg7@address.example", nil, "Your application is below. Expires July 27.",
+                                 "Apply now for a grant.", headers: [], to: 0)
+        #expect(CategorySignals.evaluate(circular).category != .updates)
+    }
+
+    /// A spam filter's stamp on a relative's note from a consumer mailbox is no bulk mark.
+    @Test func aSpamFiltersStampIsNoBulkMark() {
+        let aunt = Self.mail("lucia.b@libero.it", "Lucia Bertolin", "Pasqua da noi?", "Ciao cara, venite da noi a Pasqua?",
+                             headers: [("X-CMAE-Envelope", "MS4xfC1X"), ("X-CMAE-Score", "0")])
+        #expect(BulkMailEvidence(aunt).espFingerprint == nil)
+        #expect(CategorySignals.evaluate(aunt).category == .primary, "\(CategorySignals.evaluate(aunt).reasons)")
+    }
+
+    /// A developer's inbox: a Q&A board passing on an answer is forums (three blind probes
+    /// labelled it so), a comment on the user's article or video is social, a sponsorship is an
+    /// account's notice; a person writing about a new answer is none of these.
+    @Test func aDevelopersBoardsAndNetworksAreToldApart() {
+        CategorizationTests.expectSignals(decide: .forums, [
+            Self.mail("do-not-reply@querystack.example", "QueryStack", "New answer to \"Lazily load entry-point plugins?\"",
+                      "Someone answered your question. View the answer."),
+        ])
+        CategorizationTests.expectSignals(decide: .social, [
+            Self.mail("notifications@devfeed.example", "DEVfeed", "Ingrid Solberg commented on “Writing a CommonMark parser”"),
+            Self.mail("noreply@cliptube.example", "ClipTube", "@fuzzy_lemur commented on \"Quillmark internals: live coding\""),
+        ])
+        CategorizationTests.expectSignals(decide: .updates, [
+            Self.mail("noreply@forgehub.example", "Forgehub Sponsors", "[Forgehub Sponsors] @lena-dev is now sponsoring you",
+                      "You'll receive $5 each month.", headers: [("X-Mailer", "Forgehub")]),
+        ])
+        let colleague = Self.mail("ana@example.org", "Ana", "New answer to your question about the flat", "The landlord says yes.", headers: [])
+        #expect(CategorySignals.evaluate(colleague).category != .forums)
+    }
+
+    /// German calls to buy ("Jetzt … sichern") sell.
+    @Test func germanCallsToBuySell() {
+        CategorizationTests.expectSignals(favour: .promotions, [
+            Self.mail("info@news.sparkasse.example", "Sparkasse", "Ihr Zuhause, Ihr Plan: Jetzt Bausparvertrag mit Zinsvorteil sichern",
+                      "Sichern Sie sich jetzt Ihren Zinsvorteil. Profitieren Sie von 1,5 % Zins. Jetzt sichern!"),
+        ])
+    }
+}
