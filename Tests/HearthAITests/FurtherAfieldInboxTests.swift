@@ -108,6 +108,51 @@ import Testing
         #expect(CategorySignals.evaluate(colleague).category != .forums)
     }
 
+    /// The third round (Nordic, Middle East, a shop owner, a student, a retired couple): networks'
+    /// notices in Scandinavian languages, Finnish, Czech, Arabic and Hebrew; photos shared through a
+    /// photo service, a game's turn, memories, saved pins, unread messages in a messenger's group.
+    @Test func networksNoticesOfTheThirdRoundAreSocial() {
+        CategorizationTests.expectSignals(decide: .social, [
+            Self.mail("notification@friendsy.example", "Friendsy", "Ingrid Lindqvist Haugen har lagt til et nytt bilde"),
+            Self.mail("no-reply@mail.snapgram.example", "Snapgram", "birgitte.kjaer kommenterede dit opslag"),
+            Self.mail("notification@friendsy.example", "Friendsy", "Mikko Virtanen merkitsi sinut julkaisuun"),
+            Self.mail("invitations@worklink.example", "WorkLink", "Petr Svoboda vás chce přidat do své sítě"),
+            Self.mail("no-reply@mail.lahza.example", "Lahza", "ranahaddad_ علّقت على منشورك: «المنظر خيالي»"),
+            Self.mail("notification@wajh.example", "Wajh", "אבי פרץ תייג/ה אותך בתמונה"),
+            Self.mail("notify@hamsa.example", "Hamsa", "لديك 5 رسائل غير مقروءة في «عيلة نصار»"),
+            Self.mail("share-noreply@snapvault.example", "Snapvault", "Sam Patel shared an album with you: “Brecon weekend”"),
+            Self.mail("noreply@mail.wordstack.example", "Wordstack", "Karen played ZEPHYR for 56 points! It's your turn."),
+            Self.mail("notification@circlebook.example", "Circlebook", "June, you have memories with Walt Brennan and 3 others to look back on today"),
+            Self.mail("pins@notifications.pinspire.example", "Pinspire", "12 people saved your Pin this week"),
+            Self.mail("no-reply@kinnect.example", "Kinnect", "Jess Whitaker tagged Wren & Kiln Ceramics in a post"),
+        ])
+        // A work chat's unread messages are its notice, not a network's.
+        let chat = Self.mail("feedback@slack.com", "Slack", "3 unread messages in Acme", "You have 3 unread messages.")
+        #expect(CategorySignals.evaluate(chat).category != .social)
+    }
+
+    /// Notices of the third round: a sale made on a marketplace, a benefits statement, a saved
+    /// search in Swedish, tickets bought.
+    @Test func noticesOfTheThirdRoundAreUpdates() {
+        CategorizationTests.expectSignals(decide: .updates, [
+            Self.mail("transaction@makersy.example", "Makersy", "You made a sale on Makersy! 🎉 Order #3378912201", "Item total £48.00. Ship by Friday."),
+            Self.mail("noreply@email.blueharbor.example", "BlueHarbor", "Your January Explanation of Benefits is ready to view"),
+            Self.mail("noreply@torget.example", "Torget", "4 nya annonser för ”barncykel 16 tum”", "Barncykel 16 tum, 450 kr. Barncykel Puky, 600 kr."),
+            Self.mail("customer_support@email.ticketpoint.example", "Ticketpoint", "You got the tickets! Mireille Vasseur — Théâtre Belvédère"),
+        ])
+    }
+
+    /// A person's mail forwarded by an account's rule carries the forwarder's rewritten bounce
+    /// address (SRS): no mailing system's.
+    @Test func aForwardersRewrittenBounceAddressIsNoMailingSystems() {
+        #expect(!CategorizationHeaders.isBounceHandler("<bounces+SRS=uwhgC=SW@university.example>"))
+        #expect(!CategorizationHeaders.isBounceHandler("<SRS0=abc=SW=example.org=ethan@forwarder.example>"))
+        #expect(CategorizationHeaders.isBounceHandler("<bounce-9143-22@rmail.shop.example>"))
+        let classmate = Self.mail("epark089@university.example", "Ethan Park", "ADM 2302 - group project: meeting times?",
+                                  "Hi both, when can we meet this week?", headers: [("Return-Path", "<bounces+SRS=uwhgC=SW@university.example>")], to: 3)
+        #expect(CategorySignals.evaluate(classmate).category == .primary, "\(CategorySignals.evaluate(classmate).reasons)")
+    }
+
     /// German calls to buy ("Jetzt … sichern") sell.
     @Test func germanCallsToBuySell() {
         CategorizationTests.expectSignals(favour: .promotions, [

@@ -24,7 +24,7 @@ enum CategoryVocabulary {
         "thank you for subscribing", "thanks for signing up", "thank you for signing up",
         "your package", "your parcel", "is on its way", "are on their way", "on its way",
         // A ticket confirmed ("You're going! Arctic Pines – Sat 12 Dec"); "You're going to love…" sells.
-        "you're going!", "you are going!",
+        "you're going!", "you are going!", "you got the tickets", "your tickets", "got your tickets",
         "will arrive", "arriving today", "arriving tomorrow", "renews", "will renew", "is renewing", "renewing soon", "will be renewed", "auto-renew",
         // Money moved between people through a payment service ("Sam paid you $45.00").
         "paid you", "you paid", "you sent", "sent you $", "you received", "money received", "requested $", "payout",
@@ -48,7 +48,7 @@ enum CategoryVocabulary {
         // …Indonesian, Vietnamese and Hindi (session 21's probe: "Pembayaran Berhasil untuk INV/…"),
         // and a payment processed ("SIP Installment Processed").
         "pembayaran", "pesanan", "tagihan", "biên nhận", "hóa đơn", "đơn hàng", "thanh toán", "भुगतान", "ऑर्डर",
-        "processed", "installment", "instalment", "sponsoring you",
+        "processed", "installment", "instalment", "sponsoring you", "ready to view", "explanation of benefits",
         // …and further afield (Polish, Swedish, Russian, Turkish, Japanese, Chinese, Korean).
         "faktura", "zamówienie", "zamówienia", "przesyłka", "paczka", "płatność", "hasło", "twoje konto",
         "beställning", "leverans", "betalning", "lösenord", "ditt konto", "заказ", "счёт", "счет", "оплата", "доставка",
@@ -124,7 +124,7 @@ enum CategoryVocabulary {
         "hgh", "viagra", "enlargement", "anti-aging", "insurance quote", "free quote", "online casino", "jackpot",
         "rabatt", "angebot", "gutschein", "sonderangebot", "kostenlos", "réduction", "promo", "soldes", "offre", "gratuit",
         "oferta", "descuento", "rebajas", "gratis", "offerta", "sconto", "saldi", "gratuito", "desconto", "promoção",
-        "korting", "aanbieding", "jetzt sichern", "sichern sie sich", "jetzt kaufen", "jetzt bestellen", "profitieren sie", "cupom", "cupón", "loja", "tienda", "negozio",
+        "korting", "aanbieding", "jetzt sichern", "sichern sie sich", "halva priset", "halv pris", "halve prijs", "jetzt kaufen", "jetzt bestellen", "profitieren sie", "cupom", "cupón", "loja", "tienda", "negozio",
         // Shopping pictographs in a subject ("je persoonlijke bonus staat klaar 🛒").
         "🛒", "🛍", "🏷",
         // Flash sales, pre-approved offers and a streaming service's picks (session 20's fourth
@@ -250,6 +250,8 @@ enum CategoryVocabulary {
         "price is changing", "price change", "prices are changing", "changes to your plan", "changes to your account",
         "changes to your subscription", "updating our terms", "terms of service", "terms of use", "privacy policy",
         "scheduled maintenance", "planned maintenance", "service interruption", "planned outage", "scheduled outage",
+        // A marketplace telling a seller of a sale ("You made a sale on Makersy! Order #…").
+        "you made a sale", "you sold",
     ]
 
     /// Alerts the user set up — a price to watch, a saved search for jobs or homes — which report
@@ -259,6 +261,10 @@ enum CategoryVocabulary {
     static let alertsTheUserSet: [String] = [
         "price alert", "job alert", "jobs alert", "search alert", "listing alert", "saved search",
         "match your search", "matches your search", "matching your search", "match your criteria", "matching your criteria",
+        // A classifieds site's saved search in the languages the client meets ("4 nya annonser för
+        // ”barncykel 16 tum”", session 21's probe).
+        "nya annonser", "nye annonser", "nye annoncer", "nieuwe advertenties", "nouvelles annonces", "neue anzeigen",
+        "nuevos anuncios", "nuovi annunci", "novos anúncios", "nowe ogłoszenia", "votre recherche", "ihre suche", "deine suche",
     ]
 
     /// How an alert's text says the user set it up ("You're receiving this because you created a

@@ -51,7 +51,12 @@ enum SocialNetworkMail {
         // following you", "Pending follower: Kim", "Kim has requested to follow you"; Diaspora's
         // "You've been mentioned by Kim" (session 13).
         "now following you", "pending follower", "requested to follow you", "you've been mentioned",
-        "you have been mentioned", "sent you a friend invite", "friend invite", "sent you a new message",
+        "you have been mentioned", "sent you a friend invite",
+        // Photos shared by a person through a photo service, a game's turn, a network's memories
+        // (session 21's probes, three of them: "shared an album with you", "It's your turn",
+        // "you have memories with Walt … to look back on today").
+        "shared an album with you", "shared photos with you", "shared a photo with you", "shared a video with you",
+        "it's your turn", "it’s your turn", "memories with", "to look back on", "friend invite", "sent you a new message",
         // Research networks ("Amadou requested the full-text of your article").
         "requested the full-text", "requested full-text", "mentioned in a paper",
         // The same notifications in the languages the client meets most after English (session
@@ -83,6 +88,20 @@ enum SocialNetworkMail {
         "あなたをタグ付け", "あなたについて言及",
         "댓글을 남겼습니다", "댓글이 달렸습니다", "회원님을 팔로우", "친구 요청", "친구 신청", "회원님을 태그", "회원님의 게시물",
         "评论了你的", "赞了你的", "关注了你", "提到了你", "好友请求", "好友申请",
+        // Swedish, Norwegian, Danish, Finnish and Czech (session 21's probe of a family in Sweden).
+        "kommenterade ditt", "gillar ditt", "taggade dig", "följer dig", "vill lägga till dig", "vill ansluta",
+        "kommenterte innlegget ditt", "kommenterte bildet ditt", "liker innlegget ditt", "tagget deg", "følger deg",
+        "har lagt til et nytt bilde", "kommenterede dit", "synes godt om dit", "tagget dig", "følger dig",
+        "kommentoi julkaisuasi", "tykkää julkaisustasi", "merkitsi sinut", "seuraa sinua", "kaveripyyntö",
+        "okomentoval váš", "okomentovala váš", "označil vás", "označila vás", "sleduje vás", "žádost o přátelství",
+        "přidat do své sítě",
+        // Arabic, Hebrew and Persian (session 21's probe of an inbox in Dubai): "on your post",
+        // "wants to connect with you", "tagged you in a photo", "friend request".
+        "على منشورك", "بمنشورك", "على صورتك", "التواصل معك", "أشار إليك", "طلب صداقة", "طلب الصداقة",
+        "אותך בתמונה", "אותך בפוסט", "אותך בתגובה", "לפוסט שלך", "לתמונה שלך", "בקשת חברות", "רוצה להתחבר",
+        "پست شما", "عکس شما", "درخواست دوستی", "شما را دنبال",
+        // A messenger's unread messages in a chat or group (work chats are excluded by domain).
+        "unread messages in", "unread message in", "mensajes sin leer", "mensagens não lidas", "رسائل غير مقروءة",
     ]
 
     /// What a network tells about the people the user follows or is connected to (their posts,
@@ -90,7 +109,7 @@ enum SocialNetworkMail {
     /// "Ben commented on Anna's photo", "Maya has a work anniversary". Narrow on purpose: a
     /// shared *document, file or folder* is a work tool's notice, "commented on PROJ-12" a
     /// tracker's, "payment posted to your account" a bank's (transactional subjects never count).
-    static let activityPattern = #"\bshared (a|an|\d+|their|his|her) (new )?(post|posts|article|photo|photos|video|videos|album|link|story|stories|memory|reel)\b|\bposted (in|a new|an? (photo|video|article|link|story|reel))\b|\bnew posts in\b|\b(commented on|reacted to) (a|an|the|their|his|her|[a-z]+'s) (post|photo|video|status|story|reel|comment|article|link)\b|\badded \d+ (new )?(photos|videos)\b|\bcommented on [“"«]|\b(publicou em|publicó en)\b|\ba publié dans\b|\bha pubblicato in\b|\bwork anniversary\b|\bcongratulate [a-z]+( [a-z]+)? on (her|his|their)\b|'s birthday (today|is)\b|\b(is|are) now connected\b|\bjoined your network\b"#
+    static let activityPattern = #"\bshared (a|an|\d+|their|his|her) (new )?(post|posts|article|photo|photos|video|videos|album|link|story|stories|memory|reel)\b|\bposted (in|a new|an? (photo|video|article|link|story|reel))\b|\bnew posts in\b|\b(commented on|reacted to) (a|an|the|their|his|her|[a-z]+'s) (post|photo|video|status|story|reel|comment|article|link)\b|\badded \d+ (new )?(photos|videos)\b|\bcommented on [“"«]|\btagged .{1,60} in (a|an|their|his|her) (post|photo|comment|video|story|reel)\b|\b\d+ (people|others) (saved|liked|shared|viewed|reposted) your\b|\b(publicou em|publicó en)\b|\ba publié dans\b|\bha pubblicato in\b|\bwork anniversary\b|\bcongratulate [a-z]+( [a-z]+)? on (her|his|their)\b|'s birthday (today|is)\b|\b(is|are) now connected\b|\bjoined your network\b"#
 
     /// A network's summary of the user's own reach and circle, in the text: "Your posts were seen
     /// 214 times this week", "5 people viewed your profile", "You appeared in 12 searches",

@@ -49,6 +49,10 @@ public enum CategorizationHeaders {
     public static func isBounceHandler(_ returnPath: String) -> Bool {
         let address = returnPath.trimmingCharacters(in: CharacterSet(charactersIn: " <>\t")).lowercased()
         guard let local = address.split(separator: "@").first, address.contains("@") else { return false }
+        // A forwarder's Sender Rewriting Scheme ("bounces+SRS=…", "SRS0=…") rewrites a person's
+        // address on the way through (an account's forwarding rule): no mailing system's (session
+        // 21's probe: classmates' mail forwarded from a university account went to updates).
+        if local.contains("srs0=") || local.contains("srs1=") || local.contains("srs=") { return false }
         return local.hasPrefix("bounce")
     }
 
