@@ -153,6 +153,44 @@ import Testing
         #expect(CategorySignals.evaluate(classmate).category == .primary, "\(CategorySignals.evaluate(classmate).reasons)")
     }
 
+    /// The fourth round (health and government, travel, a gamer, an inbox in Shanghai, a company's
+    /// employee): a government newsletter service is no forum engine; a cousin's QQ number is a
+    /// person's address; networks in Chinese; a forum's "New reply:"; loyalty and trial offers;
+    /// a survey sent through a marketing platform asks, it does not sell.
+    @Test func theFourthRoundsShapes() {
+        let bins = Self.mail("council@public.govbulletin.example", "Borough Council", "Your bin collection day is changing from 6 April",
+                             "From 6 April your bins will be collected on Thursdays.", headers: Self.esp + [("X-Mailer", "GovBulletin Communications Cloud")])
+        #expect(ForumSoftware.engine(bins) == nil)
+        #expect(ForumSoftware.engine(Self.mail("f@x.example", "F", "s", headers: [("X-Mailer", "vBulletin Mail via PHP")])) == "vbulletin")
+        #expect(ForumSoftware.engine(Self.mail("f@x.example", "F", "s", headers: [("X-Mailer", "phpBB3")])) == "phpbb")
+        let cousin = Self.mail("2861473905@qq.com", "小雨", "姐，二月去上海面试能借住两晚吗", "姐，我二月去上海面试，能借住两晚吗？", headers: [])
+        #expect(!BulkMailEvidence(cousin).machineSender)
+        #expect(BulkMailEvidence(Self.mail("2861473905@shop.example", nil, "s", headers: [])).machineSender)
+        CategorizationTests.expectSignals(decide: .social, [
+            Self.mail("noreply@mail.dilidili.example", "嘀哩嘀哩", "【嘀哩嘀哩】你有 3 位新粉丝，快去看看吧"),
+            Self.mail("noreply@mail.dilidili.example", "嘀哩嘀哩", "【嘀哩嘀哩】胶片爱好者0371 回复了你的评论"),
+            Self.mail("no-reply@notify.xiaohongce.example", "小红册", "你的笔记「上海梅雨季的5个室内机位」收到了 128 个赞"),
+            Self.mail("notifications-noreply@nexwork.example", "Nexwork", "Congratulate Matthias Vogt on 5 years at Norvance Technologies"),
+            Self.mail("messages-noreply@linkfolio.example", "Linkfolio", "Marco just messaged you"),
+            Self.mail("notification@friendbook.example", "Friendbook", "Lucía Fernández hat ein Foto kommentiert, in dem du markiert bist"),
+        ])
+        CategorizationTests.expectSignals(decide: .forums, [
+            Self.mail("forums-noreply@wanderboard.example", "Wanderboard Forums", "New reply: “Florence airport to Greve with a bike box?”",
+                      "giulia_t replied to a thread you follow."),
+        ])
+        CategorizationTests.expectSignals(decide: .updates, [
+            Self.mail("autonotification@expensa.example", "Expensa", "Expense Report Approved: Munich supplier visit – March 2026", "Total €412.80"),
+            Self.mail("alertas@divisa.example", "Divisa", "Pago de 48,30 USD en BLUE HARBOR MARKET, BOSTON MA"),
+        ])
+        CategorizationTests.expectSignals(favour: .promotions, [
+            Self.mail("meilenclub@mail.alpenair.example", "AlpenAir", "Doppelte Meilen auf allen Flügen nach Südeuropa – jetzt registrieren"),
+            Self.mail("hello@tripthread.example", "TripThread", "Julia, try TripThread Pro free for 30 days ✈️"),
+        ])
+        let survey = Self.mail("hello@cicloventura.example", "Cicloventura", "Julia, how was Chianti & Siena by Bike? (2-minute survey)",
+                               "Tell us about your trip.", headers: Self.esp + [("Return-Path", "<bounce@bf.hubspotemail.net>")])
+        #expect(CategorySignals.evaluate(survey).category != .promotions, "\(CategorySignals.evaluate(survey).reasons)")
+    }
+
     /// German calls to buy ("Jetzt … sichern") sell.
     @Test func germanCallsToBuySell() {
         CategorizationTests.expectSignals(favour: .promotions, [

@@ -70,7 +70,10 @@ struct BulkMailEvidence: Sendable {
         precedence = input.header("Precedence")?.lowercased().trimmingCharacters(in: .whitespaces)
         listPost = input.header("List-Post").map(Self.invitesPosts) ?? false
         listHeaders = input.listID != nil || input.headers.contains { AutomatedMail.listFieldNames.contains($0.name.lowercased()) }
-        machineSender = Self.isMachineAddress(local) || Self.isMailingDomain(input.senderDomain ?? "")
+        // QQ numbers and other all-digit mailboxes at a consumer provider are people's addresses
+        // (session 21's probe: a cousin's note from 2861473905@qq.com was read as a machine's).
+        let personsNumber = !local.isEmpty && local.allSatisfy(\.isNumber) && PersonalMail.isConsumerMailbox(input.senderDomain ?? "")
+        machineSender = (Self.isMachineAddress(local) && !personsNumber) || Self.isMailingDomain(input.senderDomain ?? "")
         organisationSender = Self.isOrganisationName(input.from?.name, domain: input.senderDomain ?? "", local: local)
         espFingerprint = Self.fingerprint(input)
         // A forwarded message's own footer ("unsubscribe" under a receipt a friend forwards) is

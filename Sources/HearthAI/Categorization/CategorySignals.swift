@@ -365,6 +365,9 @@ public enum CategorySignals {
     /// to product pages too, and only a shop's own platform outweighs that.
     static func shopsMarketing(_ input: CategorizationInput, evidence: BulkMailEvidence, content: NewsletterContent.Reading) -> String? {
         guard !content.accountsForPayment, !content.isEditorial else { return nil }
+        // A survey about a trip or an order asks; it sells nothing (session 21's probe: a tour
+        // operator's "How was your trip? (2-minute survey)" through HubSpot).
+        if input.subject.lowercased().range(of: #"\bsurvey\b|\bhow was\b|\brate your\b|\bfeedback\b"#, options: .regularExpression) != nil { return nil }
         let pages = ShopLinks.ownPages(input.htmlBuild.shopPages.union(ShopLinks.inText(input.text)), senderDomain: input.senderDomain)
         let platform = evidence.commercePlatform
         if pages >= 2 || (pages >= 1 && platform != nil) {

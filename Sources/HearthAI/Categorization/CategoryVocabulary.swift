@@ -49,6 +49,7 @@ enum CategoryVocabulary {
         // and a payment processed ("SIP Installment Processed").
         "pembayaran", "pesanan", "tagihan", "biên nhận", "hóa đơn", "đơn hàng", "thanh toán", "भुगतान", "ऑर्डर",
         "processed", "installment", "instalment", "sponsoring you", "ready to view", "explanation of benefits",
+        "expense report", "request approved", "report approved", "支付", "购票", "pago de",
         // …and further afield (Polish, Swedish, Russian, Turkish, Japanese, Chinese, Korean).
         "faktura", "zamówienie", "zamówienia", "przesyłka", "paczka", "płatność", "hasło", "twoje konto",
         "beställning", "leverans", "betalning", "lösenord", "ditt konto", "заказ", "счёт", "счет", "оплата", "доставка",
@@ -111,7 +112,10 @@ enum CategoryVocabulary {
         "early bird", "early-bird",
         // Loyalty programmes' offers ("Earn 3x miles", "Double points weekend").
         "earn up to", "earn double", "earn triple", "earn bonus", "bonus miles", "bonus points", "double points",
-        "triple points", "double miles", "triple miles",
+        "triple points", "double miles", "triple miles", "doppelte meilen", "doppelte punkte", "miles doublés",
+        "points doublés", "doble de millas", "punti doppi", "miglia doppie",
+        // Trials and fares a service or a deals list sells ("try Pro free for 30 days", "from €389").
+        "free for 30 days", "free for 14 days", "free for 7 days", "free for a month", "error fare", "from €", "from £",
         // Shows and releases put on sale ("Just announced: …").
         "just announced", "on sale now", "left something",
         // The cold pitches of money, health and self-improvement that mass mailers send to any

@@ -16,6 +16,15 @@ enum PersonalMail {
         "gmx.com", "web.de", "t-online.de", "freenet.de", "orange.fr", "free.fr", "laposte.net", "libero.it", "virgilio.it",
         "yandex.ru", "yandex.com", "mail.ru", "seznam.cz", "wp.pl", "o2.pl", "tutanota.com", "tuta.io", "posteo.de",
         "mailbox.org", "qq.com", "163.com", "naver.com",
+        // …and further afield (session 21's probes: mobile carriers' mail in Japan, QQ numbers,
+        // Korean, Russian, Czech, Polish, Italian, Brazilian and American ISPs' mailboxes).
+        "126.com", "yeah.net", "sina.com", "foxmail.com", "yahoo.com.tw", "yahoo.co.jp", "hotmail.co.jp", "outlook.jp",
+        "docomo.ne.jp", "ezweb.ne.jp", "au.com", "softbank.ne.jp", "i.softbank.jp", "hanmail.net", "daum.net", "nate.com",
+        "rambler.ru", "inbox.ru", "bk.ru", "list.ru", "ukr.net", "centrum.cz", "interia.pl", "onet.pl", "alice.it", "tiscali.it",
+        "sapo.pt", "uol.com.br", "bol.com.br", "terra.com.br", "yahoo.com.br", "yahoo.com.ar", "outlook.es", "outlook.fr",
+        "outlook.de", "comcast.net", "att.net", "verizon.net", "sbcglobal.net", "btinternet.com", "sky.com", "virginmedia.com",
+        "bigpond.com", "rediffmail.com", "mail.com", "gmx.at", "gmx.ch", "bluewin.ch", "online.no", "telia.com", "kpnmail.nl",
+        "ziggo.nl", "telenet.be", "skynet.be",
     ]
 
     static func isConsumerMailbox(_ domain: String) -> Bool {

@@ -26,7 +26,7 @@ enum SocialNetworkMail {
         "bsky.app", "bsky.social", "mastodon.social", "mastodon.online", "mastodon.world", "mstdn.social", "mas.to",
         "fosstodon.org", "hachyderm.io", "infosec.exchange", "techhub.social", "universeodon.com", "pixelfed.social",
         // media sharing and hobby networks
-        "flickr.com", "vimeo.com", "soundcloud.com", "deviantart.com", "behance.net", "dribbble.com", "twitch.tv",
+        "yammer.com", "flickr.com", "vimeo.com", "soundcloud.com", "deviantart.com", "behance.net", "dribbble.com", "twitch.tv",
         "strava.com", "goodreads.com", "letterboxd.com", "untappd.com", "vsco.co",
         // messaging
         "whatsapp.com", "telegram.org", "discord.com", "discordapp.com", "signal.org",
@@ -56,7 +56,8 @@ enum SocialNetworkMail {
         // (session 21's probes, three of them: "shared an album with you", "It's your turn",
         // "you have memories with Walt … to look back on today").
         "shared an album with you", "shared photos with you", "shared a photo with you", "shared a video with you",
-        "it's your turn", "it’s your turn", "memories with", "to look back on", "friend invite", "sent you a new message",
+        "it's your turn", "it’s your turn", "memories with", "to look back on", "friend invite", "sent you a new message", "messaged you",
+        "foto kommentiert", "beitrag kommentiert", "in dem du markiert bist",
         // Research networks ("Amadou requested the full-text of your article").
         "requested the full-text", "requested full-text", "mentioned in a paper",
         // The same notifications in the languages the client meets most after English (session
@@ -87,7 +88,8 @@ enum SocialNetworkMail {
         "あなたの写真に", "あなたの投稿に", "コメントしました", "あなたをフォロー", "友達リクエスト", "友だち申請",
         "あなたをタグ付け", "あなたについて言及",
         "댓글을 남겼습니다", "댓글이 달렸습니다", "회원님을 팔로우", "친구 요청", "친구 신청", "회원님을 태그", "회원님의 게시물",
-        "评论了你的", "赞了你的", "关注了你", "提到了你", "好友请求", "好友申请",
+        "评论了你的", "赞了你的", "关注了你", "提到了你", "好友请求", "好友申请", "加你為朋友", "加你为好友", "加你為好友",
+        "新粉丝", "新粉絲", "回复了你", "回覆了你", "个赞", "個讚", "sent you a gift",
         // Swedish, Norwegian, Danish, Finnish and Czech (session 21's probe of a family in Sweden).
         "kommenterade ditt", "gillar ditt", "taggade dig", "följer dig", "vill lägga till dig", "vill ansluta",
         "kommenterte innlegget ditt", "kommenterte bildet ditt", "liker innlegget ditt", "tagget deg", "følger deg",
@@ -109,7 +111,7 @@ enum SocialNetworkMail {
     /// "Ben commented on Anna's photo", "Maya has a work anniversary". Narrow on purpose: a
     /// shared *document, file or folder* is a work tool's notice, "commented on PROJ-12" a
     /// tracker's, "payment posted to your account" a bank's (transactional subjects never count).
-    static let activityPattern = #"\bshared (a|an|\d+|their|his|her) (new )?(post|posts|article|photo|photos|video|videos|album|link|story|stories|memory|reel)\b|\bposted (in|a new|an? (photo|video|article|link|story|reel))\b|\bnew posts in\b|\b(commented on|reacted to) (a|an|the|their|his|her|[a-z]+'s) (post|photo|video|status|story|reel|comment|article|link)\b|\badded \d+ (new )?(photos|videos)\b|\bcommented on [“"«]|\btagged .{1,60} in (a|an|their|his|her) (post|photo|comment|video|story|reel)\b|\b\d+ (people|others) (saved|liked|shared|viewed|reposted) your\b|\b(publicou em|publicó en)\b|\ba publié dans\b|\bha pubblicato in\b|\bwork anniversary\b|\bcongratulate [a-z]+( [a-z]+)? on (her|his|their)\b|'s birthday (today|is)\b|\b(is|are) now connected\b|\bjoined your network\b"#
+    static let activityPattern = #"\bshared (a|an|\d+|their|his|her) (new )?(post|posts|article|photo|photos|video|videos|album|link|story|stories|memory|reel)\b|\bposted (in|a new|an? (photo|video|article|link|story|reel))\b|\bnew posts in\b|\b(commented on|reacted to) (a|an|the|their|his|her|[a-z]+'s) (post|photo|video|status|story|reel|comment|article|link)\b|\badded \d+ (new )?(photos|videos)\b|\bcommented on [“"«]|\btagged .{1,60} in (a|an|their|his|her) (post|photo|comment|video|story|reel)\b|\b\d+ (people|others) (saved|liked|shared|viewed|reposted) your\b|\b(publicou em|publicó en)\b|\ba publié dans\b|\bha pubblicato in\b|\bwork anniversary\b|\bcongratulate [a-z]+( [a-z]+)? on (her|his|their|\d+ years?)\b|'s birthday (today|is)\b|\b(is|are) now connected\b|\bjoined your network\b"#
 
     /// A network's summary of the user's own reach and circle, in the text: "Your posts were seen
     /// 214 times this week", "5 people viewed your profile", "You appeared in 12 searches",
