@@ -191,6 +191,41 @@ import Testing
         #expect(CategorySignals.evaluate(survey).category != .promotions, "\(CategorySignals.evaluate(survey).reasons)")
     }
 
+    /// The fifth round (moving house, a volunteer, France, Barcelona, Bucharest): a firm's mail
+    /// gateway stamp, a forum's reply notice whose topic sounds like a receipt, a lender's offer,
+    /// an agent's listings blast, banks' role addresses in Spanish, orders in Romanian and Greek,
+    /// networks in French, Catalan, Romanian and Ukrainian.
+    @Test func theFifthRoundsShapes() {
+        let solicitor = Self.mail("deborah.okafor@calderlowe.example", "Deborah Okafor", "RE: 14 Larchfield Grove - purchase - shared drive and damp",
+                                  "Dear Niamh, thank you. I have raised the damp with the seller's solicitors.", headers: [("X-MC-Unique", "abc123")])
+        #expect(BulkMailEvidence(solicitor).espFingerprint == nil)
+        CategorizationTests.expectSignals(decide: .forums, [
+            Self.mail("noreply@homebuyershub.example", "HomeBuyersHub", "Topic reply notification - \"Gifted deposit from an Irish bank\"",
+                      "A reply has been posted to a topic you watch.", headers: [("List-Unsubscribe", "<https://hub.example/u>")]),
+        ])
+        CategorizationTests.expectSignals(decide: .updates, [
+            Self.mail("mortgages-noreply@northbridge.example", "Northbridge", "Good news – your mortgage offer has been issued", "Your offer is attached."),
+            Self.mail("pedidos@mail.evitrina.example", "eVitrina", "Comanda ta nr. 483219571 a fost înregistrată", "Total: 349,00 lei"),
+            Self.mail("orders@agorazo.example", "Agorazo", "Η παραγγελία σας #AGZ-2602-7719034 καταχωρήθηκε", "Σύνολο: 49,90 €"),
+            Self.mail("alertas@habitalista.example", "Habitalista", "3 pisos nuevos en Gràcia que encajan con tu búsqueda", "1.250 €/mes · 1.400 €/mes"),
+        ])
+        let bank = Self.mail("avisos@alertas.bancovertice.example", "Banco Vértice", "Compra con tu tarjeta ···4821 por 63,40 €", "", headers: [])
+        #expect(BulkMailEvidence(bank).machineSender)
+        CategorizationTests.expectSignals(favour: .promotions, [
+            Self.mail("hello@hollinsmarr.example", "Hollins & Marr", "Just listed: 6 new homes in Chorlton & Didsbury this week",
+                      "3-bed semi, offers over £385,000. 2-bed flat, £240,000. Book a viewing today."),
+            Self.mail("hola@news.trastalia.example", "Trastalia", "📦 Este finde, envíos a mitad de precio en Trastalia"),
+        ])
+        CategorizationTests.expectSignals(decide: .social, [
+            Self.mail("invitations@linkora.example", "Linkora", "Thomas Girard souhaiterait rejoindre votre réseau"),
+            Self.mail("noreply@videotube.example", "VidéoTube", "@CuisineDeMamie a répondu à votre commentaire"),
+            Self.mail("no-reply@mail.fotogram.example", "Fotogram", "marta.vilaro ha comentat la teva publicació"),
+            Self.mail("notification@chatterbook.example", "Chatterbook", "Eleni Papadaki te-a etichetat într-o fotografie"),
+            Self.mail("no-reply@mail.pictagram.example", "Pictagram", "olena.melnyk.kh та ще 14 користувачів вподобали ваш допис"),
+            Self.mail("notifications@inspire.pindeck.example", "Pindeck", "Rhys saved 6 Pins to your board Larchfield kitchen"),
+        ])
+    }
+
     /// German calls to buy ("Jetzt … sichern") sell.
     @Test func germanCallsToBuySell() {
         CategorizationTests.expectSignals(favour: .promotions, [

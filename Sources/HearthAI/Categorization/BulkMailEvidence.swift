@@ -253,6 +253,7 @@ struct BulkMailEvidence: Sendable {
 
     static let mailingSubdomains: Set<String> = [
         "alerts", "alert", "email", "e", "em", "mail", "mailer", "mailing", "mailings", "news", "newsletter", "newsletters",
+        "alertas", "avisos", "notificaciones", "ofertas", "noticias", "novedades", "envios", "pedidos",
         "info", "bounce", "bounces", "notify", "notification", "notifications", "updates", "marketing", "promo", "offers", "mkt", "send",
         "reply", "noreply", "txn", "transactional", "comms", "communications", "messages", "bulk", "messaging", "transaction",
         // Systems that tell about an order, a bill or a booking ("tracking.ups.example").
@@ -338,6 +339,10 @@ struct BulkMailEvidence: Sendable {
         "invitations", "invites", "invitation",
         // Status pages and operations teams announcing maintenance and outages.
         "status", "maintenance", "outage", "outages", "incidents", "noc",
+        // The same roles in the languages the client meets (session 21's probe: a bank's
+        // "avisos@alertas…" card alerts read as a person's mail).
+        "avisos", "aviso", "alertas", "alertes", "avis", "avvisi", "hinweise", "meldungen", "notificaciones", "notificacoes",
+        "pedidos", "commandes", "bestellungen", "facturas", "rechnungen", "reservas", "ventas", "envios", "recibos", "ofertas",
         // A school's or university's offices writing to all their students.
         "registrar", "admissions", "bursar", "financialaid", "studentaffairs",
         // Information and customer-service mailboxes in other languages ("bilgi@", "powiadomienia@").
@@ -399,6 +404,10 @@ struct BulkMailEvidence: Sendable {
             // is the provider's, not a bulk-mail service's (session 21's probe: a relative's note from
             // an Italian mailbox went to updates).
             if name.hasPrefix("x-cmae") && PersonalMail.isConsumerMailbox(input.senderDomain ?? "") { return false }
+            // Mimecast, the mail gateway many firms send their people's mail through, stamps
+            // X-MC-Unique on it; Mailchimp's own fields share the prefix (session 21's probe: a
+            // solicitor's reply went to updates).
+            if name == "x-mc-unique" { return false }
             return (CategorizationHeaders.espPrefixes.contains { name.hasPrefix($0) } && !name.hasSuffix("-incoming"))
                 || ["list-unsubscribe-post", "x-csa-complaints"].contains(name)
                 || (name == "feedback-id" && !Self.isMailboxProvidersFeedbackID(field.value, input: input))

@@ -47,6 +47,11 @@ enum CategoryVocabulary {
         "il tuo viaggio",
         // …Indonesian, Vietnamese and Hindi (session 21's probe: "Pembayaran Berhasil untuk INV/…"),
         // and a payment processed ("SIP Installment Processed").
+        // …Romanian, Greek, Ukrainian, Bulgarian and Hungarian (session 21's probe of an inbox in
+        // Bucharest: "Comanda ta nr. … a fost înregistrată", "Η παραγγελία σας … καταχωρήθηκε").
+        "comanda ta", "chitanța", "chitanta", "coletul", "plata", "παραγγελία", "αποστολή", "απόδειξη", "πληρωμή",
+        "замовлення", "посилка", "переказ", "квитанція", "поръчка", "пратка", "плащане", "rendelés", "számla", "csomag",
+        "visszaigazolás",
         "pembayaran", "pesanan", "tagihan", "biên nhận", "hóa đơn", "đơn hàng", "thanh toán", "भुगतान", "ऑर्डर",
         "processed", "installment", "instalment", "sponsoring you", "ready to view", "explanation of benefits",
         "expense report", "request approved", "report approved", "支付", "购票", "pago de",
@@ -128,7 +133,8 @@ enum CategoryVocabulary {
         "hgh", "viagra", "enlargement", "anti-aging", "insurance quote", "free quote", "online casino", "jackpot",
         "rabatt", "angebot", "gutschein", "sonderangebot", "kostenlos", "réduction", "promo", "soldes", "offre", "gratuit",
         "oferta", "descuento", "rebajas", "gratis", "offerta", "sconto", "saldi", "gratuito", "desconto", "promoção",
-        "korting", "aanbieding", "jetzt sichern", "sichern sie sich", "halva priset", "halv pris", "halve prijs", "jetzt kaufen", "jetzt bestellen", "profitieren sie", "cupom", "cupón", "loja", "tienda", "negozio",
+        "korting", "aanbieding", "jetzt sichern", "sichern sie sich", "halva priset", "halv pris", "halve prijs", "mitad de precio", "metà prezzo", "lock in", "just listed",
+        "moitié prix", "halber preis", "meio preço", "jetzt kaufen", "jetzt bestellen", "profitieren sie", "cupom", "cupón", "loja", "tienda", "negozio",
         // Shopping pictographs in a subject ("je persoonlijke bonus staat klaar 🛒").
         "🛒", "🛍", "🏷",
         // Flash sales, pre-approved offers and a streaming service's picks (session 20's fourth
@@ -254,8 +260,9 @@ enum CategoryVocabulary {
         "price is changing", "price change", "prices are changing", "changes to your plan", "changes to your account",
         "changes to your subscription", "updating our terms", "terms of service", "terms of use", "privacy policy",
         "scheduled maintenance", "planned maintenance", "service interruption", "planned outage", "scheduled outage",
-        // A marketplace telling a seller of a sale ("You made a sale on Makersy! Order #…").
-        "you made a sale", "you sold",
+        // A marketplace telling a seller of a sale ("You made a sale on Makersy! Order #…"); a
+        // lender's offer on the user's own application.
+        "you made a sale", "you sold", "mortgage offer", "loan offer has been issued", "offer has been issued",
     ]
 
     /// Alerts the user set up — a price to watch, a saved search for jobs or homes — which report
@@ -269,6 +276,7 @@ enum CategoryVocabulary {
         // ”barncykel 16 tum”", session 21's probe).
         "nya annonser", "nye annonser", "nye annoncer", "nieuwe advertenties", "nouvelles annonces", "neue anzeigen",
         "nuevos anuncios", "nuovi annunci", "novos anúncios", "nowe ogłoszenia", "votre recherche", "ihre suche", "deine suche",
+        "tu búsqueda", "sua busca", "la tua ricerca", "je zoekopdracht",
     ]
 
     /// How an alert's text says the user set it up ("You're receiving this because you created a
@@ -291,7 +299,8 @@ enum CategoryVocabulary {
     static func isAccountNotice(subject: String) -> Bool {
         let subject = subject.lowercased()
         return accountNotices.contains { mentions($0, in: subject) } || alertsTheUserSet.contains { mentions($0, in: subject) }
-            || subject.range(of: #"\b\d+\s+new\b[^.!?]{0,40}\b(jobs?|listings?|homes|properties|rentals)\b"#, options: .regularExpression) != nil
+            || (subject.range(of: #"\b\d+\s+new\b[^.!?]{0,40}\b(jobs?|listings?|homes|properties|rentals)\b"#, options: .regularExpression) != nil
+                && !["just listed", "you might like", "you may like"].contains { subject.contains($0) })
     }
 
     static func isTransactional(subject: String) -> Bool {

@@ -23,17 +23,18 @@ enum ForumSoftware {
     /// A question-and-answer board passing on a member's answer ("New answer to \"How do I…\"",
     /// "Someone answered your question"): two blind probes of session 21 and one of session 20
     /// labelled these forums; the centroids read one as an advert.
-    static let answerNotice = #"^(\d+ )?new answers? (to|on)\b|\banswered your question\b|\bnew answer (was )?posted\b|^new repl(y|ies)\s*[:–-]|\bnew repl(y|ies) (in|to) (the )?(thread|topic|discussion)\b"#
+    static let answerNotice = #"^(\d+ )?new answers? (to|on)\b|\banswered your question\b|\bnew answer (was )?posted\b|^new repl(y|ies)\s*[:–-]|^(topic|thread|forum post) (reply )?notification\b|\bnew repl(y|ies) (in|to) (the )?(thread|topic|discussion)\b"#
 
     /// A forum's notice about its discussions: sent by forum software (or a Q&A board's
     /// automated sender), and not about the member's account (a password reset, a sign-up
     /// confirmation, a welcome), which is a notice.
     static func discussionNotice(_ input: CategorizationInput, automated: Bool) -> String? {
-        guard !CategoryVocabulary.isTransactional(subject: input.subject) else { return nil }
-        if let engine = engine(input) { return engine }
+        // The subject names the thread the notice is about; a topic's own words ("Gifted deposit
+        // …") may sound like a receipt's, so this is asked before the account-mail guard.
         if automated, input.subject.lowercased().range(of: answerNotice, options: .regularExpression) != nil {
-            return "a question-and-answer board"
+            return "a forum's or Q&A board's reply notice"
         }
-        return nil
+        guard !CategoryVocabulary.isTransactional(subject: input.subject) else { return nil }
+        return engine(input)
     }
 }

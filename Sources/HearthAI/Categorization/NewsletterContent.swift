@@ -69,9 +69,9 @@ enum NewsletterContent {
         "zwischensumme", "gesamtbetrag", "montant payé", "sous-total", "importe pagado", "totale pagato",
         "order total", "grand total", "total charged", "paid with", "charged to", "order summary", "payment summary",
         "thanks for your order", "thank you for your order", "thanks for your purchase", "thank you for your purchase",
-        "sua compra foi confirmada", "recebemos o pagamento", "seu recibo", "tu recibo", "valor total", "total pago",
+        "sua compra foi confirmada", "recebemos o pagamento", "seu recibo", "tu recibo", "valor total pago", "total pago",
         "forma de pagamento", "método de pago", "pagado con", "cartão final", "tarjeta terminada en", "compra aprovada",
-        "compra aprobada", "importe total", "montant total", "totale ordine",
+        "compra aprobada", "importe total pagado", "montant total payé", "totale ordine",
     ]
 
     /// A cart not yet paid for: its reminder lists the items and a subtotal as a receipt does,

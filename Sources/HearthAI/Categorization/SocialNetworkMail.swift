@@ -57,7 +57,14 @@ enum SocialNetworkMail {
         // "you have memories with Walt … to look back on today").
         "shared an album with you", "shared photos with you", "shared a photo with you", "shared a video with you",
         "it's your turn", "it’s your turn", "memories with", "to look back on", "friend invite", "sent you a new message", "messaged you",
-        "foto kommentiert", "beitrag kommentiert", "in dem du markiert bist",
+        "foto kommentiert", "beitrag kommentiert", "in dem du markiert bist", "rejoindre votre réseau",
+        "répondu à votre commentaire", "répondu à votre publication", "fête son anniversaire", "respondió a tu comentario",
+        "ha risposto al tuo commento", "auf deinen kommentar geantwortet", "cumple años hoy", "hat heute geburtstag",
+        "ha comentat la teva", "t'ha etiquetat", "et segueix", "pins to your board", "posts from your neighbours",
+        "te-a etichetat", "a postat în", "să ne conectăm", "ți-a trimis un mesaj", "vă invită să vă conectați", "вподобали ваш",
+        "вподобав ваш", "вподобала ваш", "позначив вас", "позначила вас", "прокоментував ваш", "прокоментувала ваш",
+        "σας επισήμανε", "σχολίασε την ανάρτησή σας", "ви отбеляза", "megjelölt téged", "hozzászólt a bejegyzésedhez",
+        "posts from your neighbors", "te ha enviado una invitación", "te ha enviado un mensaje",
         // Research networks ("Amadou requested the full-text of your article").
         "requested the full-text", "requested full-text", "mentioned in a paper",
         // The same notifications in the languages the client meets most after English (session
