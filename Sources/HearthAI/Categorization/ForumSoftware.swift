@@ -14,15 +14,17 @@ enum ForumSoftware {
     /// X-Mailer; nil for anything else.
     static func engine(_ input: CategorizationInput) -> String? {
         if input.headers.contains(where: { $0.name.lowercased().hasPrefix("x-discourse-") }) { return "Discourse" }
-        // Whole words: "GovBulletin" (a government's newsletter service) is no vBulletin.
+        // Whole words, a version glued on allowed ("phpBB3"): "GovBulletin" (a government's
+        // newsletter service) is no vBulletin.
         let mailer = input.header("X-Mailer")?.lowercased() ?? ""
         let words = " " + mailer.map { $0.isLetter || $0.isNumber ? $0 : " " } + " "
         return mailerNames.first { words.contains(" " + $0 + " ") || words.contains(" " + $0 + "3 ") || words.contains(" " + $0 + "2 ") }
     }
 
     /// A question-and-answer board passing on a member's answer ("New answer to \"How do I…\"",
-    /// "Someone answered your question"): two blind probes of session 21 and one of session 20
-    /// labelled these forums; the centroids read one as an advert.
+    /// "Someone answered your question") or a forum its reply notice ("Topic reply notification",
+    /// "New reply: …"): session 21's blind probes (and one of session 20) labelled these forums;
+    /// the centroids read one as an advert and a topic's words as a receipt.
     static let answerNotice = #"^(\d+ )?new answers? (to|on)\b|\banswered your question\b|\bnew answer (was )?posted\b|^new repl(y|ies)\s*[:–-]|^(topic|thread|forum post) (reply )?notification\b|\bnew repl(y|ies) (in|to) (the )?(thread|topic|discussion)\b"#
 
     /// A forum's notice about its discussions: sent by forum software (or a Q&A board's
