@@ -126,6 +126,15 @@ import Testing
             Self.mail("pins@notifications.pinspire.example", "Pinspire", "12 people saved your Pin this week"),
             Self.mail("no-reply@kinnect.example", "Kinnect", "Jess Whitaker tagged Wren & Kiln Ceramics in a post"),
         ])
+        CategorizationTests.expectSignals(decide: .social, [
+            Self.mail("noreply@kettlepowered.example", "Kettle", "KevinTan_SG has sent you a gift on Kettle"),
+        ])
+        // A shop's turn, gift and memories sell; they are no network's notice.
+        for subject in ["It's your turn to save: 20% off everything", "We sent you a gift 🎁 open it before Sunday",
+                        "Make memories with our summer deals"] {
+            let shop = Self.mail("hello@news.shop.example", "Shop", subject, "Shop now.")
+            #expect(CategorySignals.evaluate(shop).category != .social, "\(subject)")
+        }
         // A work chat's unread messages are its notice, not a network's.
         let chat = Self.mail("feedback@slack.com", "Slack", "3 unread messages in Acme", "You have 3 unread messages.")
         #expect(CategorySignals.evaluate(chat).category != .social)

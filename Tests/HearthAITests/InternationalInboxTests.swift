@@ -49,9 +49,8 @@ import Testing
         #expect(CategorySignals.evaluate(sale).category == nil, "the test must reach the embeddings")
         // The same lean in English is weighed against the centroid, which wins here.
         let english = Self.mail("news@mail.shop.example", "Shop", "New year event: points on everything", "Starts today at 10.", headers: Self.esp)
-        if CategorySignals.evaluate(english).category == nil {
-            #expect(await Self.categorizer().categorize([english]).first?.category == .updates)
-        }
+        #expect(CategorySignals.evaluate(english).category == nil, "the English case must reach the embeddings too")
+        #expect(await Self.categorizer().categorize([english]).first?.category == .updates)
     }
 
     /// Networks' notices in the languages of the probes: what someone did to the user.

@@ -341,7 +341,7 @@ struct BulkMailEvidence: Sendable {
         "status", "maintenance", "outage", "outages", "incidents", "noc",
         // The same roles in the languages the client meets (session 21's probe: a bank's
         // "avisos@alertas…" card alerts read as a person's mail).
-        "avisos", "aviso", "alertas", "alertes", "avis", "avvisi", "hinweise", "meldungen", "notificaciones", "notificacoes",
+        "avisos", "aviso", "alertas", "alertes", "avis", "avvisi", "hinweise", "meldungen",
         "pedidos", "commandes", "bestellungen", "facturas", "rechnungen", "reservas", "ventas", "envios", "recibos", "ofertas",
         // A school's or university's offices writing to all their students.
         "registrar", "admissions", "bursar", "financialaid", "studentaffairs",
@@ -400,33 +400,29 @@ struct BulkMailEvidence: Sendable {
         if let field = input.headers.first(where: { field in
             let name = field.name.lowercased()
             // "-incoming" fields are stamped by a receiving route (Mailgun's inbound), not by a sender.
-            // A spam filter's stamp (Cloudmark's X-CMAE-…) on a person's mail from a consumer mailbox
-            // is the provider's, not a bulk-mail service's (session 21's probe: a relative's note from
-            // an Italian mailbox went to updates).
-            if name.hasPrefix("x-cmae") && PersonalMail.isConsumerMailbox(input.senderDomain ?? "") { return false }
-            // Mimecast, the mail gateway many firms send their people's mail through, stamps
-            // X-MC-Unique on it; Mailchimp's own fields share the prefix (session 21's probe: a
-            // solicitor's reply went to updates).
-            if name == "x-mc-unique" { return false }
-            return (CategorizationHeaders.espPrefixes.contains { name.hasPrefix($0) } && !name.hasSuffix("-incoming"))
-                || ["list-unsubscribe-post", "x-csa-complaints"].contains(name)
-                || (name == "feedback-id" && !Self.isMailboxProvidersFeedbackID(field.value, input: input))
+            if Self.isMailboxProvidersStamp(field, input: input) { return false }
+            return (CategorizationHeaders.isESPField(name) && !name.hasSuffix("-incoming"))
+                || ["feedback-id", "list-unsubscribe-post", "x-csa-complaints"].contains(name)
         }) {
             return field.name
         }
         return nil
     }
 
-    /// Some mailbox providers stamp a Feedback-ID on what their users send (Fastmail's
-    /// "i…:Fastmail"): on a person's mail from such a mailbox it is no bulk-mail service's mark
-    /// (session 21's blind probe: a friend's "dinner thurs?" from Fastmail went to updates).
-    static func isMailboxProvidersFeedbackID(_ value: String, input: CategorizationInput) -> Bool {
-        value.lowercased().trimmingCharacters(in: .whitespaces).hasSuffix(":fastmail")
-            || PersonalMail.isConsumerMailbox(input.senderDomain ?? "")
+    /// A field a mailbox provider stamps on what its users send, which bulk-mail services also
+    /// write: a Feedback-ID (Fastmail's "i…:Fastmail") or a spam filter's X-CMAE-… on mail from a
+    /// consumer mailbox is the provider's, no bulk-mail service's mark (session 21's blind probes:
+    /// a friend's "dinner thurs?" from Fastmail and a relative's note from an Italian mailbox went
+    /// to updates).
+    static func isMailboxProvidersStamp(_ field: HeaderField, input: CategorizationInput) -> Bool {
+        let name = field.name.lowercased()
+        guard name == "feedback-id" || name.hasPrefix("x-cmae") else { return false }
+        return PersonalMail.isConsumerMailbox(input.senderDomain ?? "")
+            || (name == "feedback-id" && field.value.lowercased().trimmingCharacters(in: .whitespaces).hasSuffix(":fastmail"))
     }
 
-    /// Marketing platforms made for online shops, by the marks they leave: their mailer name,
-    /// their bounce or DKIM signing domain, their own header fields.
+    /// Marketing platforms made for online shops or for companies' campaigns, by the marks they
+    /// leave: their mailer name, their bounce or DKIM signing domain, their own header fields.
     static let commercePlatforms: [(name: String, domain: String, fieldPrefix: String)] = [
         ("Klaviyo", "klaviyomail.com", "x-klaviyo"), ("Shopify Email", "shopifyemail.com", "x-shopify"),
         // Marketing-automation platforms companies send campaigns, webinars and product news

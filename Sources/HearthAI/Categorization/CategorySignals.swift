@@ -216,10 +216,8 @@ public enum CategorySignals {
         // as automatic names its popular and new topics in the forum's language, whichever
         // service delivered it (session 21's probe: a Portuguese Discourse "Resumo" sent through
         // Postmark went to updates); a newsletter's "weekly digest: popular topics" is neither.
-        let boardTagged = subject.range(of: #"^\[[^\]]{2,60}\]\s*(digest|summary|resumo|resumen|zusammenfassung|résumé|riepilogo|podsumowanie|samenvatting)\b"#,
-                                        options: .regularExpression) != nil
-        if boardTagged || (input.header("Auto-Submitted") != nil
-            && subject.range(of: #"\b(digest|summary|resumo|resumen|zusammenfassung|résumé|riepilogo|podsumowanie|samenvatting)\b"#, options: .regularExpression) != nil) {
+        let boardTagged = subject.range(of: #"^\[[^\]]{2,60}\]\s*"# + summaryWord, options: .regularExpression) != nil
+        if boardTagged || (input.header("Auto-Submitted") != nil && subject.range(of: #"\b"# + summaryWord, options: .regularExpression) != nil) {
             let opening = input.text.lowercased().prefix(1_500)
             if boardDigestMarkers.contains(where: { opening.contains($0) }) { return true }
         }
@@ -232,6 +230,9 @@ public enum CategorySignals {
         return ["topic digest", "view all topics", "popular topics", "new topics", "popular posts", "active topics", "topics in this digest"]
             .contains { text.contains($0) }
     }
+
+    /// "Digest" or "summary" in the languages the client meets, as a whole word (a regex group).
+    static let summaryWord = #"(digest|summary|resumo|resumen|zusammenfassung|résumé|riepilogo|podsumowanie|samenvatting)\b"#
 
     /// How a forum's summary heads its lists of discussions, in the languages the client meets.
     static let boardDigestMarkers: [String] = [
@@ -287,7 +288,7 @@ public enum CategorySignals {
         if evidence.organisationSender { reasons.append("an organisation's name (\(input.from?.name ?? ""))") }
         if let phrase = evidence.boilerplate.first { reasons.append("bulk-mail wording (\"\(phrase)\")") }
         if CategoryVocabulary.isAccountNotice(subject: subject) || CategoryVocabulary.isAlertTheUserSet(input)
-            || CategoryVocabulary.isTransactional(subject: subject) && !CategoryVocabulary.marketing.contains(where: { CategoryVocabulary.mentions($0, in: subject) }) {
+            || CategoryVocabulary.confirmsWithoutSelling(subject: subject) {
             return SignalVerdict(category: .updates, confidence: 0.88, candidates: [.updates], reasons: reasons + ["transactional subject"])
         }
         // A feed delivered by mail (RSS-to-email: a blog's or a news site's items) informs,
@@ -533,8 +534,7 @@ public enum CategorySignals {
         // something done (session 21's probe: a railway's "Booking Confirmation on …, Train
         // 12658" from ticketadmin@ went to primary): decided.
         if !named && !evidence.undisclosedRecipients && input.recipients.count <= 2 && !PersonalMail.isConsumerMailbox(input.senderDomain ?? "")
-            && CategoryVocabulary.isTransactional(subject: input.subject)
-            && !CategoryVocabulary.marketing.contains(where: { CategoryVocabulary.mentions($0, in: subject) }) {
+            && CategoryVocabulary.confirmsWithoutSelling(subject: subject) {
             return SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates], reasons: reasons + ["a transactional subject from a bare address"])
         }
         if !named && scores.updates >= 1.5 && !PersonalMail.isConsumerMailbox(input.senderDomain ?? "") {

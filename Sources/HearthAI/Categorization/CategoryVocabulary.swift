@@ -42,14 +42,14 @@ enum CategoryVocabulary {
         // (session 21's probe of an inbox in Brazil: "Você comprou …", "Compra aprovada no seu
         // cartão", "Sua viagem de quinta-feira" read as adverts on their prices).
         "você comprou", "compraste", "compra aprovada", "compra aprobada", "compra confirmada", "sua compra", "tu compra",
-        "seu pedido", "tu pedido", "sua viagem", "tu viaje", "seu pacote", "tu paquete", "você recebeu", "recibiste",
+        "sua viagem", "tu viaje", "seu pacote", "tu paquete", "você recebeu", "recibiste",
         "has recibido", "recibo", "comprovante", "comprobante", "agendamento", "cita confirmada", "ihre fahrt", "votre trajet",
         "il tuo viaggio",
         // …Indonesian, Vietnamese and Hindi (session 21's probe: "Pembayaran Berhasil untuk INV/…"),
         // and a payment processed ("SIP Installment Processed").
         // …Romanian, Greek, Ukrainian, Bulgarian and Hungarian (session 21's probe of an inbox in
         // Bucharest: "Comanda ta nr. … a fost înregistrată", "Η παραγγελία σας … καταχωρήθηκε").
-        "comanda ta", "chitanța", "chitanta", "coletul", "plata", "παραγγελία", "αποστολή", "απόδειξη", "πληρωμή",
+        "comanda ta", "chitanța", "chitanta", "coletul", "plata ta", "plata a fost", "παραγγελία", "αποστολή", "απόδειξη", "πληρωμή",
         "замовлення", "посилка", "переказ", "квитанція", "поръчка", "пратка", "плащане", "rendelés", "számla", "csomag",
         "visszaigazolás",
         "pembayaran", "pesanan", "tagihan", "biên nhận", "hóa đơn", "đơn hàng", "thanh toán", "भुगतान", "ऑर्डर",
@@ -292,7 +292,7 @@ enum CategoryVocabulary {
 
     /// The opening or the footer of an alert says the user set it up (`alertSetUpByTheUser`).
     static func isAlertTheUserSet(_ input: CategorizationInput) -> Bool {
-        let text = input.text.lowercased().prefix(600) + " " + input.footer
+        let text = input.text.prefix(600).lowercased() + " " + input.footer
         return alertSetUpByTheUser.contains { text.contains($0) }
     }
 
@@ -301,6 +301,13 @@ enum CategoryVocabulary {
         return accountNotices.contains { mentions($0, in: subject) } || alertsTheUserSet.contains { mentions($0, in: subject) }
             || (subject.range(of: #"\b\d+\s+new\b[^.!?]{0,40}\b(jobs?|listings?|homes|properties|rentals)\b"#, options: .regularExpression) != nil
                 && !["just listed", "you might like", "you may like"].contains { subject.contains($0) })
+    }
+
+    /// A transactional subject with no selling word in it ("Booking confirmed", not "Order now
+    /// and save"): read for bulk mail and for a bare address's mail alike.
+    static func confirmsWithoutSelling(subject: String) -> Bool {
+        let subject = subject.lowercased()
+        return isTransactional(subject: subject) && !marketing.contains { mentions($0, in: subject) }
     }
 
     static func isTransactional(subject: String) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 
 /// Web forums mailing their members (Discourse, XenForo, phpBB, vBulletin, MyBB, Invision,
 /// Flarum, NodeBB, Simple Machines): a reply in a watched thread, a new topic, a digest of the
@@ -13,12 +14,15 @@ enum ForumSoftware {
     /// The engine that sent it, by its own header fields (Discourse's `X-Discourse-…`) or its
     /// X-Mailer; nil for anything else.
     static func engine(_ input: CategorizationInput) -> String? {
-        if input.headers.contains(where: { $0.name.lowercased().hasPrefix("x-discourse-") }) { return "Discourse" }
-        // Whole words, a version glued on allowed ("phpBB3"): "GovBulletin" (a government's
-        // newsletter service) is no vBulletin.
-        let mailer = input.header("X-Mailer")?.lowercased() ?? ""
-        let words = " " + mailer.map { $0.isLetter || $0.isNumber ? $0 : " " } + " "
-        return mailerNames.first { words.contains(" " + $0 + " ") || words.contains(" " + $0 + "3 ") || words.contains(" " + $0 + "2 ") }
+        if input.headers.contains(where: { field in CategorizationHeaders.forumPrefixes.contains { field.name.lowercased().hasPrefix($0) } }) {
+            return "Discourse"
+        }
+        // Whole words, a version glued on dropped ("phpBB3" is phpBB): "GovBulletin" (a
+        // government's newsletter service) is no vBulletin.
+        let mailer = (input.header("X-Mailer") ?? "").lowercased()
+            .replacingOccurrences(of: #"(?<=[a-z])\d+"#, with: "", options: .regularExpression)
+        let words = " " + String(mailer.map { $0.isLetter || $0.isNumber ? $0 : " " }) + " "
+        return mailerNames.first { words.contains(" " + $0 + " ") }
     }
 
     /// A question-and-answer board passing on a member's answer ("New answer to \"How do I…\"",

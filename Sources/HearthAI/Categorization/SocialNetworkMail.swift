@@ -51,12 +51,12 @@ enum SocialNetworkMail {
         // following you", "Pending follower: Kim", "Kim has requested to follow you"; Diaspora's
         // "You've been mentioned by Kim" (session 13).
         "now following you", "pending follower", "requested to follow you", "you've been mentioned",
-        "you have been mentioned", "sent you a friend invite",
+        "you have been mentioned",
         // Photos shared by a person through a photo service, a game's turn, a network's memories
         // (session 21's probes, three of them: "shared an album with you", "It's your turn",
         // "you have memories with Walt … to look back on today").
         "shared an album with you", "shared photos with you", "shared a photo with you", "shared a video with you",
-        "it's your turn", "it’s your turn", "memories with", "to look back on", "friend invite", "sent you a new message", "messaged you",
+        "you have memories", "memories to look back on", "friend invite", "sent you a new message", "messaged you",
         "foto kommentiert", "beitrag kommentiert", "in dem du markiert bist", "rejoindre votre réseau",
         "répondu à votre commentaire", "répondu à votre publication", "fête son anniversaire", "respondió a tu comentario",
         "ha risposto al tuo commento", "auf deinen kommentar geantwortet", "cumple años hoy", "hat heute geburtstag",
@@ -96,7 +96,7 @@ enum SocialNetworkMail {
         "あなたをタグ付け", "あなたについて言及",
         "댓글을 남겼습니다", "댓글이 달렸습니다", "회원님을 팔로우", "친구 요청", "친구 신청", "회원님을 태그", "회원님의 게시물",
         "评论了你的", "赞了你的", "关注了你", "提到了你", "好友请求", "好友申请", "加你為朋友", "加你为好友", "加你為好友",
-        "新粉丝", "新粉絲", "回复了你", "回覆了你", "个赞", "個讚", "sent you a gift",
+        "新粉丝", "新粉絲", "回复了你", "回覆了你", "个赞", "個讚",
         // Swedish, Norwegian, Danish, Finnish and Czech (session 21's probe of a family in Sweden).
         "kommenterade ditt", "gillar ditt", "taggade dig", "följer dig", "vill lägga till dig", "vill ansluta",
         "kommenterte innlegget ditt", "kommenterte bildet ditt", "liker innlegget ditt", "tagget deg", "følger deg",
@@ -129,8 +129,15 @@ enum SocialNetworkMail {
         "impressions on your post", "reactions to your post", "people reacted to your", "people liked your",
     ]
 
-    /// A network's count of the user's reach in a subject: "Your article reached 100 reads".
-    static let reachSubject = #"\breached \d[\d,.]* (reads|views|readers|followers|citations)\b|\b(got|received) \d[\d,.]* (new )?(likes|comments|reactions|followers)\b|\bdu wurdest (von .{1,40} )?erwähnt\b"#
+    /// A network's count of the user's reach in a subject: "Your article reached 100 reads",
+    /// "Your shots got 48 likes".
+    static let reachSubject = #"\breached \d[\d,.]* (reads|views|readers|followers|citations)\b|\b(got|received) \d[\d,.]* (new )?(likes|comments|reactions|followers)\b"#
+
+    /// Notifications whose words are split by a name or must close the subject, so no phrase
+    /// can hold them: "Du wurdest von Markus erwähnt", a game's "It's your turn!" (a shop's
+    /// "It's your turn to save" is not one), a game's gift ("… has sent you a gift on Kettle";
+    /// a shop's "We sent you a gift" is not).
+    static let notificationPattern = #"\bdu wurdest (von .{1,40} )?erwähnt\b|\bit[’']s your turn[.!]*$|\bsent you a gift on\b"#
 
     /// The domain it came from, when that is a social network.
     static func network(domain: String) -> String? {
@@ -146,7 +153,8 @@ enum SocialNetworkMail {
         // a network's connection ("…accepted your invitation", "…to connect") stays social.
         if subject.range(of: #"accepted your invitation to (?!connect)"#, options: .regularExpression) != nil { return false }
         if notificationPhrases.contains(where: { subject.contains($0) }) { return true }
-        if subject.range(of: reachSubject, options: .regularExpression) != nil { return true }
+        if subject.range(of: reachSubject, options: .regularExpression) != nil
+            || subject.range(of: notificationPattern, options: .regularExpression) != nil { return true }
         if subject.range(of: activityPattern, options: .regularExpression) != nil && !CategoryVocabulary.isTransactional(subject: subject) {
             return true
         }

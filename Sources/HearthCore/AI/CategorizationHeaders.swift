@@ -88,6 +88,17 @@ public enum CategorizationHeaders {
         "x-pardot", "x-eloqua", "x-hubspot",
     ]
 
+    /// Fields under a bulk-mail service's prefix that another system stamps: Mimecast, the mail
+    /// gateway many firms send their people's mail through, writes X-MC-Unique, which shares
+    /// Mailchimp's "x-mc-" prefix (session 21's probe: a solicitor's reply went to updates).
+    public static let espPrefixExceptions: Set<String> = ["x-mc-unique"]
+
+    /// Whether a field name is one of a bulk-mail service's own (`espPrefixes`, less the exceptions).
+    public static func isESPField(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return espPrefixes.contains { lower.hasPrefix($0) } && !espPrefixExceptions.contains(lower)
+    }
+
     /// Fields forum software stamps on what it mails (Discourse's `X-Discourse-Post-Id`,
     /// `-Topic-Id`…): kept, though they are no bulk-mail service's mark.
     public static let forumPrefixes: [String] = ["x-discourse-"]
