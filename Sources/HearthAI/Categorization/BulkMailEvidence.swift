@@ -276,6 +276,9 @@ struct BulkMailEvidence: Sendable {
             return false
         }
         if words.contains(where: { organisationWords.contains($0) }) { return true }
+        // A person at a domain of their own name ("Wes Calloway" <wes@wescalloway.com>, session
+        // 22's probe): the mailbox is the first name, which no brand's address is.
+        if words.count == 2, let local, words[0].count >= 2, local == words[0], !isRoleAddress(local) { return false }
         // A web address as the name ("RegisterNewExtensions.net", "deals.example.com"): a site
         // or a brand signs that way, whatever domain it mails from; a person's name has no
         // top-level domain in it.
@@ -414,11 +417,19 @@ struct BulkMailEvidence: Sendable {
     /// consumer mailbox is the provider's, no bulk-mail service's mark (session 21's blind probes:
     /// a friend's "dinner thurs?" from Fastmail and a relative's note from an Italian mailbox went
     /// to updates).
+    /// Proton Mail's own fields ("X-Pm-Message-ID") share Postmark's prefix; Proton signs its
+    /// users' mail, custom domains too, with a Feedback-ID ending ":user:proton" (session 22's
+    /// probe: a source's reply from proton.me went to updates).
     static func isMailboxProvidersStamp(_ field: HeaderField, input: CategorizationInput) -> Bool {
         let name = field.name.lowercased()
+        func feedbackID(endsWith provider: String) -> Bool {
+            input.headers.contains { $0.name.lowercased() == "feedback-id"
+                && $0.value.lowercased().trimmingCharacters(in: .whitespaces).hasSuffix(provider) }
+        }
+        if name.hasPrefix("x-pm-") { return feedbackID(endsWith: ":user:proton") }
         guard name == "feedback-id" || name.hasPrefix("x-cmae") else { return false }
-        return PersonalMail.isConsumerMailbox(input.senderDomain ?? "")
-            || (name == "feedback-id" && field.value.lowercased().trimmingCharacters(in: .whitespaces).hasSuffix(":fastmail"))
+        return PersonalMail.isConsumerMailbox(input.senderDomain ?? "") || feedbackID(endsWith: ":fastmail")
+            || feedbackID(endsWith: ":user:proton")
     }
 
     /// Marketing platforms made for online shops or for companies' campaigns, by the marks they

@@ -14,11 +14,15 @@ public struct SignalVerdict: Sendable, Hashable {
     public var lean: AICategory?
     /// A category the signals speak against without ruling it out: its embedding score counts half.
     public var unlikely: AICategory?
+    /// Whether the lean comes from what the message says (its selling or informing words, how its
+    /// text is built) rather than from a default, the sender's history or the message's shape:
+    /// only such a lean can stand in for embeddings that cannot read the language.
+    public var leanFromWords: Bool
 
     public init(category: AICategory?, confidence: Double, candidates: [AICategory], reasons: [String], lean: AICategory? = nil,
-                unlikely: AICategory? = nil) {
+                unlikely: AICategory? = nil, leanFromWords: Bool = false) {
         self.category = category; self.confidence = confidence; self.candidates = candidates
-        self.reasons = reasons; self.lean = lean; self.unlikely = unlikely
+        self.reasons = reasons; self.lean = lean; self.unlikely = unlikely; self.leanFromWords = leanFromWords
     }
 }
 
@@ -193,7 +197,7 @@ public enum CategorySignals {
         guard input.subject.lowercased().range(of: #"\bdigest\b"#, options: .regularExpression) != nil else { return false }
         let text = input.text.lowercased()
         func occurrences(_ field: String) -> Int { text.components(separatedBy: field).count - 1 }
-        let contents = text.contains("today's topics") || text.contains("in this issue") || text.contains("topics:")
+        let contents = digestContents.contains { text.contains($0) }
         let local = input.senderLocalPart ?? ""
         let listSoftware = ["majordomo", "listserv", "ecartis", "mailman", "sympa"].contains(local)
             || ["-request", "-owner", "-digest"].contains { local.hasSuffix($0) }
@@ -203,6 +207,14 @@ public enum CategorySignals {
             || (contents && (replies || occurrences("from:") >= 1 && occurrences("subject:") >= 1))
             || (listSoftware && contents)
     }
+
+    /// How list software heads a digest's table of contents, in the languages Mailman speaks
+    /// (session 22's probes: Dutch and Spanish lists' digests went to updates), and the
+    /// "Re: Contents of <list> digest…" its preamble asks repliers to edit.
+    static let digestContents = ["today's topics", "in this issue", "topics:", "messages in this digest", "contents of",
+                                 "onderwerpen van vandaag", "temas del día", "themen des tages", "heutige themen",
+                                 "thèmes du jour", "sujets du jour", "argomenti del giorno", "tópicos de hoje",
+                                 "assuntos de hoje", "dagens ämnen", "inhoud van", "inhalt von"]
 
     /// A group's or forum's digest of its own discussions as today's group software sends it:
     /// Google Groups' "Digest for x@googlegroups.com - 3 updates in 2 topics", Discourse's
@@ -227,7 +239,8 @@ public enum CategorySignals {
                          options: .regularExpression) != nil { return true }
         guard subject.range(of: #"\b(digest|summary)\b"#, options: .regularExpression) != nil else { return false }
         let text = input.text.lowercased()
-        return ["topic digest", "view all topics", "popular topics", "new topics", "popular posts", "active topics", "topics in this digest"]
+        return ["topic digest", "view all topics", "popular topics", "new topics", "popular posts", "active topics", "topics in this digest",
+                "messages in this digest"]
             .contains { text.contains($0) }
     }
 
@@ -341,7 +354,9 @@ public enum CategorySignals {
         if content.isCommercial && subjectOnly.updates < 1.5 {
             return SignalVerdict(category: .promotions, confidence: 0.86, candidates: [.promotions], reasons: reasons + ["reads as a shop's mailing"])
         }
-        var lean: AICategory? = content.lean ?? (margin >= 1.5 ? .promotions : (margin <= -1 ? .updates : input.senderHistory?.usualCategory()))
+        var lean: AICategory? = content.lean ?? (margin >= 1.5 ? .promotions : (margin <= -1 ? .updates : nil))
+        let leanFromWords = lean != nil
+        lean = lean ?? input.senderHistory?.usualCategory()
         // Bulk mail that sells nothing in its subject and hardly anything in its text informs:
         // a service notifying, a newsletter, a feed item.
         // Mail opening "Dear Sir/Madam", "Dear Computer User", "Attention: Registrant" was sent to
@@ -357,7 +372,7 @@ public enum CategorySignals {
             || input.header("List-Help") != nil || input.header("Mailing-List") != nil || input.header("X-Mailing-List") != nil
         let listLike = discussionMarkers && evidence.espFingerprint == nil && !evidence.machineSender
         let candidates: [AICategory] = listLike ? [.promotions, .updates, .forums] : [.promotions, .updates]
-        return SignalVerdict(category: nil, confidence: 0.5, candidates: candidates, reasons: reasons, lean: lean)
+        return SignalVerdict(category: nil, confidence: 0.5, candidates: candidates, reasons: reasons, lean: lean, leanFromWords: leanFromWords)
     }
 
     /// Why a mailing that is no receipt is a shop's marketing, if it is: links to at least two of

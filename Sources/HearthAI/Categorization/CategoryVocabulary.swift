@@ -38,6 +38,7 @@ enum CategoryVocabulary {
         "rimborso", "il tuo reso", "remboursement", "votre retour", "rückerstattung", "erstattung", "rücksendung", "reembolso",
         "devolución", "devolução", "terugbetaling", "retourzending", "zwrot", "återbetalning",
         "fatura", "encomenda", "confirmação", "senha", "sua conta", "bestelling", "factuur", "wachtwoord", "betaling",
+        "jaarafrekening", "eindafrekening", "jahresabrechnung", "nebenkostenabrechnung",
         // What shops, banks and rides say of one purchase or trip in Portuguese and Spanish
         // (session 21's probe of an inbox in Brazil: "Você comprou …", "Compra aprovada no seu
         // cartão", "Sua viagem de quinta-feira" read as adverts on their prices).
@@ -100,6 +101,9 @@ enum CategoryVocabulary {
         "assigned", "review requested", "build", "failed", "succeeded", "warning", "errata", "security update",
         "bollettino", "boletín", "boletim", "intimation", "mitteilung", "benachrichtigung", "aviso", "avviso", "notifica",
         "notificación", "notificação", "rapport", "bericht", "relatório", "nieuwsbrief", "actualités", "noticias",
+        // A news desk's alert (session 22's probe: a wire's "FLASH: … holds key rate at 8.25%" and
+        // "URGENTE | … recorta su tasa" read as sales on their percentages).
+        "breaking", "flash:", "urgente", "última hora", "eilmeldung", "dernière minute", "ultim'ora",
     ]
 
     /// Selling: prices, discounts, offers, calls to buy.
@@ -110,6 +114,8 @@ enum CategoryVocabulary {
         "last chance", "ends tonight", "ends soon", "don't miss", "just for you", "gift", "gifts", "free trial",
         "upgrade now", "get it now", "shop", "shopping", "prices", "price", "buy", "sweepstakes", "win ", "prize",
         "register today", "sign up today", "subscribe now", "members save", "rewards", "points", "off your",
+        // A lender's rate on a card or a loan ("0% p.a. for 24 months on balance transfers").
+        "0% p.a", "0% apr", "0% interest", "interest-free", "interest free",
         "only $", "from $", "just $", "lowest", "cheap", "special", "new collection", "our new", "introducing",
         // Launches and events a company markets (session 17's probe: "Meet the new Phone 12 Pro",
         // "Live webinar: …" with "Save your seat" went to updates).
@@ -200,8 +206,10 @@ enum CategoryVocabulary {
         var promotions = 2 * Double(count(marketing, in: subject)) + 0.5 * Double(min(3, count(marketing, in: body)))
         var updates = 2 * Double(count(transactional, in: subject)) + 0.5 * Double(min(3, count(transactional, in: body)))
             + 1.5 * Double(count(informational, in: subject)) + 0.5 * Double(min(3, count(informational, in: body)))
-        // A price in the subject, its currency before or after the amount ("$49", "dès 39 €"), or a percentage ("20%").
-        if NewsletterContent.mentionsPrice(subject) || subject.range(of: #"\d\s?%"#, options: .regularExpression) != nil { promotions += 2 }
+        // A price in the subject, its currency before or after the amount ("$49", "dès 39 €"), or a
+        // percentage ("20%"); a growth figure ("48,912 streams (+31%)") sells nothing.
+        if NewsletterContent.mentionsPrice(subject)
+            || subject.range(of: #"(^|[^+\d.,])\d+([.,]\d+)?\s?%"#, options: .regularExpression) != nil { promotions += 2 }
         if subject.range(of: #"\b\d+x (miles|points|rewards)\b"#, options: .regularExpression) != nil { promotions += 2 }
         // A full date in the subject ("Headlines for 2002-08-07", "Bollettino del 29/11/2015",
         // "Report 25.11.2026") is how periodic issues and reports are titled.
@@ -263,6 +271,11 @@ enum CategoryVocabulary {
         // A marketplace telling a seller of a sale ("You made a sale on Makersy! Order #…"); a
         // lender's offer on the user's own application.
         "you made a sale", "you sold", "mortgage offer", "loan offer has been issued", "offer has been issued",
+        // …the same sale in a creator platform's words, a licence bought of the user's work, and a
+        // card payment in Spanish (session 22's probes: "Someone bought Copper Wire (Vinyl LP)",
+        // "License purchased: …", "Compra con tu tarjeta ···4821 por 63,40 €").
+        "someone bought", "someone just bought", "license purchased", "licence purchased", "compra con tu tarjeta",
+        "compra con tarjeta", "cargo a tu tarjeta", "cargo en tu tarjeta",
     ]
 
     /// Alerts the user set up — a price to watch, a saved search for jobs or homes — which report

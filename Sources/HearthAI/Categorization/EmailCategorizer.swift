@@ -127,10 +127,14 @@ public struct EmailCategorizer: Sendable {
                 }
                 var (scores, neighbour) = classifier.classify(vector, candidates: verdict.candidates)
                 // Text in a script the embeddings cannot read: their nearest centroid is noise,
-                // so the signals' lean, read in the message's own language, decides.
-                if neighbour == nil, let lean = verdict.lean, !inputs[index].embedderReadsScript {
+                // so the signals' lean, read in the message's own language, decides. In a language
+                // they cannot read but whose letters they know, only a lean the words gave does.
+                let input = inputs[index]
+                if neighbour == nil, let lean = verdict.lean,
+                   !input.embedderReadsScript || (verdict.leanFromWords && !input.embedderReadsLanguage) {
+                    let unread = input.embedderReadsScript ? "language" : "script"
                     decisions[index] = CategoryDecision(category: lean, confidence: 0.6, source: .signals,
-                                                        reasons: verdict.reasons + ["leans \(lean.rawValue); the embeddings cannot read this script"])
+                                                        reasons: verdict.reasons + ["leans \(lean.rawValue); the embeddings cannot read this \(unread)"])
                     continue
                 }
                 if let lean = verdict.lean, let leaning = scores[lean] { scores[lean] = leaning * 2 }

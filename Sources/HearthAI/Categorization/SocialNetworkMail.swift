@@ -111,6 +111,10 @@ enum SocialNetworkMail {
         "پست شما", "عکس شما", "درخواست دوستی", "شما را دنبال",
         // A messenger's unread messages in a chat or group (work chats are excluded by domain).
         "unread messages in", "unread message in", "mensajes sin leer", "mensagens não lidas", "رسائل غير مقروءة",
+        // Session 22's probes: a network's event, a game's invitation, kudos and follows in Dutch,
+        // French and Spanish, a neighbourhood network's posts.
+        "added you as a co-host", "invited you to play", "gaven kudos", "gaf je kudos", "gaf kudos", "donné des bravos",
+        "te siguieron", "te siguió", "comenzaron a seguirte", "empezaron a seguirte", "posts near you",
     ]
 
     /// What a network tells about the people the user follows or is connected to (their posts,
@@ -118,7 +122,7 @@ enum SocialNetworkMail {
     /// "Ben commented on Anna's photo", "Maya has a work anniversary". Narrow on purpose: a
     /// shared *document, file or folder* is a work tool's notice, "commented on PROJ-12" a
     /// tracker's, "payment posted to your account" a bank's (transactional subjects never count).
-    static let activityPattern = #"\bshared (a|an|\d+|their|his|her) (new )?(post|posts|article|photo|photos|video|videos|album|link|story|stories|memory|reel)\b|\bposted (in|a new|an? (photo|video|article|link|story|reel))\b|\bnew posts in\b|\b(commented on|reacted to) (a|an|the|their|his|her|[a-z]+'s) (post|photo|video|status|story|reel|comment|article|link)\b|\badded \d+ (new )?(photos|videos)\b|\bcommented on [“"«]|\btagged .{1,60} in (a|an|their|his|her) (post|photo|comment|video|story|reel)\b|\b\d+ (people|others) (saved|liked|shared|viewed|reposted) your\b|\b(publicou em|publicó en)\b|\ba publié dans\b|\bha pubblicato in\b|\bwork anniversary\b|\bcongratulate [a-z]+( [a-z]+)? on (her|his|their|\d+ years?)\b|'s birthday (today|is)\b|\b(is|are) now connected\b|\bjoined your network\b"#
+    static let activityPattern = #"\bshared (a|an|\d+|their|his|her) (new )?(post|posts|article|photo|photos|video|videos|album|link|story|stories|memory|reel)\b|\bposted (in|a new|an? (photo|video|article|link|story|reel))\b|\bnew posts in\b|\b(nueva publicación en|nouvelle publication dans|nova publicação em|nuova pubblicazione in)\b|\b(commented on|reacted to) (a|an|the|their|his|her|[a-z]+'s) (post|photo|video|status|story|reel|comment|article|link)\b|\badded \d+ (new )?(photos|videos)\b|\bcommented on [“"«]|\btagged .{1,60} in (a|an|their|his|her) (post|photo|comment|video|story|reel)\b|\b\d+ (people|others) (saved|liked|shared|viewed|reposted) your\b|\b(publicou em|publicó en)\b|\ba publié dans\b|\bha pubblicato in\b|\bwork anniversary\b|\bcongratulate [a-z]+( [a-z]+)? on (her|his|their|\d+ years?)\b|'s birthday (today|is)\b|\b(is|are) now connected\b|\bjoined your network\b"#
 
     /// A network's summary of the user's own reach and circle, in the text: "Your posts were seen
     /// 214 times this week", "5 people viewed your profile", "You appeared in 12 searches",
@@ -137,7 +141,15 @@ enum SocialNetworkMail {
     /// can hold them: "Du wurdest von Markus erwähnt", a game's "It's your turn!" (a shop's
     /// "It's your turn to save" is not one), a game's gift ("… has sent you a gift on Kettle";
     /// a shop's "We sent you a gift" is not).
-    static let notificationPattern = #"\bdu wurdest (von .{1,40} )?erwähnt\b|\bit[’']s your turn[.!]*$|\bsent you a gift on\b"#
+    static let notificationPattern = #"\bdu wurdest (von .{1,40} )?erwähnt\b|\bit[’']s your turn[.!]*$|\bit[’']s your turn!.*\b(played|move|moved|game|round|match)\b|\bsent you a gift on\b|\bunread messages? and \d+ mentions? in\b|"# + crowdPattern + "|" + viralPattern
+
+    /// "Anna and 4 others liked your photo", in the languages the client meets, where the words
+    /// cannot be a shop's "and 2 other items": a network gathering what several people did ("Julien Morel et 4 autres ont donné des bravos",
+    /// "Laura Gómez y 4 personas más te siguieron", "Bram en 4 anderen gaven kudos").
+    static let crowdPattern = #"\band \d+ (others|other people)\b|\ben \d+ anderen\b|\by \d+ personas( más)?\b|\bet \d+ autres (personnes|ont|vous)\b|\bund \d+ weitere (personen|haben|gefällt)\b|\be altri \d+\b|\be (mais|outras) \d+ pessoas\b|\boch \d+ andra (personer|har|gillar)\b|\bog \d+ andre (personer|har|liker|synes)\b"#
+
+    /// A network's word that the user's post travels: "Your video is taking off: 52K views".
+    static let viralPattern = #"\byour (video|post|reel|clip|photo|story|pin)s? (is|are) (taking off|trending|going viral|blowing up)\b"#
 
     /// The domain it came from, when that is a social network.
     static func network(domain: String) -> String? {

@@ -1,0 +1,123 @@
+import Foundation
+import HearthCore
+import Testing
+@testable import HearthAI
+
+/// Session 22's blind probes (a nurse in Melbourne, a musician, a family in Utrecht and Ghent, a
+/// job seeker in Lagos and Nairobi, a journalist in Mexico City and Bogotá): the general shapes
+/// their misses showed, written afresh here.
+@Suite struct LanguagesAndNetworksTests {
+    static let esp = ModernMailShapesTests.esp
+
+    static func mail(_ from: String, _ name: String?, _ subject: String, _ text: String = "",
+                     headers: [(String, String)] = esp, reply: Bool = false) -> CategorizationInput {
+        CategorizationTests.input(from: from, name: name, subject: subject, text: text, headers: headers, reply: reply)
+    }
+
+    /// MiniLM learnt English: Latin-script German or Spanish is a language it cannot read, while
+    /// English, short text and text that is mostly links still count as read.
+    @Test func theEmbedderReadsEnglishOnly() {
+        let german = Self.mail("a@example.org", "A", "Ihr Zuhause, Ihr Plan: Jetzt Bausparvertrag mit Zinsvorteil sichern",
+                               "Sichern Sie sich jetzt den Zinsvorteil für Ihren Bausparvertrag. Nur bis Ende des Monats gilt der Bonus auf die Abschlussgebühr, und die Beratung ist kostenlos.")
+        #expect(german.embedderReadsScript && !german.embedderReadsLanguage)
+        let english = Self.mail("a@example.org", "A", "Your home, your plan: lock in a better rate",
+                                "Lock in the rate for your savings plan now. The bonus on the fee is only valid until the end of the month, and the advice is free.")
+        #expect(english.embedderReadsLanguage)
+        #expect(Self.mail("a@example.org", "A", "Hola", "¿Vienes?").embedderReadsLanguage, "too short to tell")
+        let links = Self.mail("a@example.org", "A", "AuthorTracker News", "Hello! Your selected author <http://www.example.com/hc/scripts/clicks.asp?sid=12535&id=7848_8_20_2002&url=http://www.example.com/rd/authortracker/author/7848> has new work on sale today! <http://www.example.com/hc/scripts/clicks.asp?sid=12535&id=7848_8_20_2002&url=http://www.example.com/rd/authortracker/book/0060507772>")
+        #expect(links.embedderReadsLanguage, "links are no language")
+    }
+
+    /// In a language the embeddings cannot read, a lean the words gave decides; a lean that is
+    /// only the bulk default or the shape of a person's letter still leaves it to the centroid.
+    @Test func aLeanFromTheWordsDecidesInALanguageTheEmbeddingsCannotRead() async {
+        let sale = Self.mail("kanatgulus@email.airline.example", "AnadoluWings", "Kanat&Gülüş üyelerine özel: Uzak Doğu uçuşlarında %25 indirim",
+                             "Üyelerimize özel fırsat: Tokyo, Seul ve Bangkok uçuşlarında yüzde yirmi beş indirim sizi bekliyor. Kampanya pazar günü sona eriyor, hemen yerinizi ayırtın ve kazanmaya başlayın.")
+        let verdict = CategorySignals.evaluate(sale)
+        #expect(verdict.category == nil && verdict.lean == .promotions && verdict.leanFromWords, "\(verdict.reasons)")
+        let letter = Self.mail("jorge.ruiz@correo.example", "Jorge Ruiz", "¡Por fin tenemos vuelos!",
+                               "Hola Julia, ya tenemos los vuelos para Lisboa, salimos el viernes por la mañana y volvemos el domingo por la noche. Te paso los detalles cuando los tenga todos, pero ya podemos reservar el hotel.",
+                               headers: [])
+        let decisions = await InternationalInboxTests.categorizer().categorize([sale, letter])
+        #expect(decisions[0].category == .promotions, "\(decisions[0].reasons)")
+        #expect(!decisions[1].reasons.contains { $0.contains("cannot read") }, "a person's letter is the centroid's to read: \(decisions[1].reasons)")
+    }
+
+    /// Mailman writes its digests' table of contents in the list's language; groups.io lists
+    /// "Messages in this digest".
+    @Test func localisedListDigestsAreForums() {
+        let dutch = Self.mail("vrijwilligers-request@lists.fietsbelang.example", nil, "Vrijwilligers Digest, Deel 12, Nummer 3",
+                              "Stuur berichten voor de lijst Vrijwilligers naar vrijwilligers@lists.fietsbelang.example\n\nOnderwerpen van vandaag:\n\n   1. Fietstelling Biltstraat (Jeroen Mulder)\n   2. Re: Fietstelling Biltstraat (Anouk Smit)",
+                              headers: [("List-Id", "<vrijwilligers.lists.fietsbelang.example>"), ("List-Post", "<mailto:vrijwilligers@lists.fietsbelang.example>")])
+        let spanish = Self.mail("red-pi-request@listas.redpi.example", nil, "Red-PI Digest, Vol 58, Issue 12",
+                                "Envíe los mensajes para la lista Red-PI a red-pi@listas.redpi.example\n\nTemas del día:\n\n   1. Re: Convocatoria: beca (Jimena Robles)",
+                                headers: [("List-Id", "<red-pi.listas.redpi.example>"), ("List-Post", "<mailto:red-pi@listas.redpi.example>")])
+        CategorizationTests.expectSignals(decide: .forums, [dutch, spanish])
+    }
+
+    /// Several people's doing gathered in one notice, a network's event, a game's invitation and
+    /// turn, a neighbourhood's posts, kudos and follows in Dutch, French and Spanish.
+    @Test func networksGatheredNoticesAreSocial() {
+        CategorizationTests.expectSignals(decide: .social, [
+            Self.mail("no-reply@ridelog.example", "Ridelog", "Bram Peeters en 4 anderen gaven kudos voor je activiteit"),
+            Self.mail("notifications@foulee.example", "Foulée", "Julien Morel et 4 autres ont donné des bravos à « Course du soir »"),
+            Self.mail("notify@trino.example", "Trino", "Laura Gómez y 4 personas más te siguieron"),
+            Self.mail("notification@hearthbook.example", "Hearthbook", "The Low Ceiling added you as a co-host of an event"),
+            Self.mail("noreply@speelhal.example", "Speelhal", "Wout_GNT has invited you to play Velodrome Rush"),
+            Self.mail("noreply@wordmates.example", "WordMates", "It's your turn! Hemi played QUIXOTE for 62 points"),
+            Self.mail("digest@streetwise.example", "Streetwise", "Lost cat near Barkly Square · Free firewood · and 4 more posts near you"),
+            Self.mail("no-reply@notify.clipshot.example", "Clipshot", "🔥 Your video is taking off: 52K views"),
+            Self.mail("notifications@chatcord.example", "Chatcord", "You have 14 unread messages and 1 mention in Africa Data Folks"),
+            Self.mail("notification@conexa.example", "Conexa", "Nueva publicación en Periodistas Freelance LatAm"),
+        ])
+        // A shop's cart of several items, a shop's "your turn to save" and a shop's trending
+        // products are none of these.
+        for subject in ["Your jacket and 2 other items are waiting", "Ihre Jacke und 2 weitere Artikel warten", "It's your turn to save 20%",
+                        "Trending now: our bestsellers"] {
+            #expect(CategorySignals.evaluate(Self.mail("news@shop.example", "Shop", subject)).category != .social, "\(subject)")
+        }
+    }
+
+    /// Proton Mail's fields share Postmark's prefix; a person at a domain of their own name is
+    /// no organisation.
+    @Test func peoplesMailFromProtonAndOwnDomainsIsPersonal() {
+        let proton = Self.mail("mcastellanos@proton.example", "M. Castellanos", "Re: Our call on Thursday",
+                               "Valeria, attached is the document I mentioned. Please keep my name out of it.",
+                               headers: [("Feedback-ID", "18032332:user:proton"), ("X-Pm-Message-ID", "853a1eded4ff85c6")], reply: true)
+        #expect(BulkMailEvidence(proton).espFingerprint == nil)
+        let postmark = Self.mail("licensing@syncbridge.example", "Syncbridge", "Your licence", "Thanks.",
+                                 headers: [("X-PM-Message-Id", "dbca617e"), ("X-PM-Tag", "license")])
+        #expect(BulkMailEvidence(postmark).espFingerprint != nil, "Postmark's own mail keeps its mark")
+        #expect(!BulkMailEvidence.isOrganisationName("Wes Calloway", domain: "wescalloway.com", local: "wes"))
+        #expect(BulkMailEvidence.isOrganisationName("Tidewell", domain: "tidewell.com", local: "hello"))
+        let wes = Self.mail("wes@wescalloway.com", "Wes Calloway", "Re: Copper Wire pt. 2 - bridge?",
+                            "Tried the bridge in D, it lifts better. Voice memo attached.",
+                            headers: [("Feedback-ID", "iee3ce3c3:Fastmail")], reply: true)
+        #expect(CategorySignals.evaluate(wes).candidates.contains(.primary), "\(CategorySignals.evaluate(wes).reasons)")
+    }
+
+    /// News desks' alerts quote rates and growth figures, which sell nothing; a sale made, a
+    /// licence bought, a card payment and an annual bill are notices; a card's 0 % offer sells.
+    @Test func figuresThatSellNothingAndNoticesOfMoney() {
+        let wire = Self.mail("alerts@alerts.wire.example", "Wire Alerts", "FLASH: Colombia's central bank holds key rate at 8.25%, surprises market")
+        let urgente = Self.mail("alertas@alertas.noticias.example", "Noticias", "URGENTE | Banco central recorta su tasa de referencia a 6.75%")
+        let stats = Self.mail("no-reply@artists.sonora.example", "Sonora for Artists", "Your January on Sonora for Artists: 48,912 streams (+31%)")
+        // Not enough selling in the words to lean promotions (a margin of 1.5).
+        for input in [wire, urgente, stats] {
+            let scores = CategoryVocabulary.score(subject: input.subject, body: "")
+            #expect(scores.promotions - scores.updates < 1.5, "\(input.subject): \(scores)")
+        }
+        #expect(CategoryVocabulary.score(subject: stats.subject, body: "").promotions == 0, "a growth figure is no discount")
+        #expect(CategoryVocabulary.score(subject: "Sale: 20% off everything", body: "").promotions >= 4)
+        #expect(CategoryVocabulary.score(subject: "Winterschlussverkauf -30% auf alles", body: "").promotions >= 2)
+        CategorizationTests.expectSignals(decide: .updates, [
+            Self.mail("noreply@bandhaven.example", "Bandhaven", "Cha-ching! Someone bought Copper Wire (Vinyl LP)", "$28.00 + shipping"),
+            Self.mail("licensing@syncbridge.example", "Syncbridge", "License purchased: \"Kitchen Light\" - Standard Web/Social (#SB-26-041877)"),
+            Self.mail("avisos@alertas.banco.example", "Banco", "Compra con tu tarjeta ···4821 por 63,40 €"),
+            Self.mail("klantenservice@enervo.example", "Enervo", "Je jaarafrekening 2025 staat klaar", "Te betalen: € 312,40"),
+        ])
+        let card = Self.mail("offers@m.fedbank.example", "Federation Bank", "Tegan, 0% p.a. for 24 months on balance transfers")
+        #expect(!CategoryVocabulary.confirmsWithoutSelling(subject: card.subject))
+        #expect(CategorySignals.evaluate(card).category != .updates)
+    }
+}
