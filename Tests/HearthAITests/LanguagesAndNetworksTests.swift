@@ -69,7 +69,14 @@ import Testing
             Self.mail("no-reply@notify.clipshot.example", "Clipshot", "🔥 Your video is taking off: 52K views"),
             Self.mail("notifications@chatcord.example", "Chatcord", "You have 14 unread messages and 1 mention in Africa Data Folks"),
             Self.mail("notification@conexa.example", "Conexa", "Nueva publicación en Periodistas Freelance LatAm"),
+            Self.mail("no-reply@trailly.example", "Trailly", "En Pau Ferrer i 5 persones més han fet kudos a «Matinal al Tibidabo»"),
+            Self.mail("no-reply@glimmer.example", "Glimmer", "lunarpixl is live: ranked grind until diamond (no sleep) 🔴", "lunarpixl is live!"),
+            Self.mail("no-reply@streamly.example", "Streamly", "Lunaforge just went live: Hollow Depths II demo",
+                      "Lunaforge is streaming Hollow Depths II to 1,204 viewers. Watch now."),
         ])
+        // A shop's launch is live too, and streams nothing.
+        let launch = Self.mail("news@shop.example", "Shop", "Our summer sale is live: 30% off", "Shop now while stocks last.")
+        #expect(CategorySignals.evaluate(launch).category != .social)
         // A shop's cart of several items, a shop's "your turn to save" and a shop's trending
         // products are none of these.
         for subject in ["Your jacket and 2 other items are waiting", "Ihre Jacke und 2 weitere Artikel warten", "It's your turn to save 20%",

@@ -52,7 +52,7 @@ public enum CategorySignals {
         // A network's notice may come from an address that reads like a person's ("mentions@"),
         // but it carries a bulk-mail service's marks, and no list carried it.
         let networkLikeSender = evidence.machineSender || (evidence.isBulk && !evidence.listPost && evidence.listDelivery == nil && !evidence.sentToList)
-        if SocialNetworkMail.isNotification(subject: subject, text: input.text, domain: domain, machineSender: networkLikeSender) {
+        if SocialNetworkMail.isNotification(subject: input.subject, text: input.text, domain: domain, machineSender: networkLikeSender) {
             return SignalVerdict(category: .social, confidence: 0.88, candidates: [.social],
                                  reasons: ["a social notification (someone did something to you) from \(local)@\(domain)"])
         }

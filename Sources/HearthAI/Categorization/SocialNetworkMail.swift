@@ -114,7 +114,7 @@ enum SocialNetworkMail {
         // Session 22's probes: a network's event, a game's invitation, kudos and follows in Dutch,
         // French and Spanish, a neighbourhood network's posts.
         "added you as a co-host", "invited you to play", "gaven kudos", "gaf je kudos", "gaf kudos", "donné des bravos",
-        "te siguieron", "te siguió", "comenzaron a seguirte", "empezaron a seguirte", "posts near you",
+        "te siguieron", "te siguió", "comenzaron a seguirte", "empezaron a seguirte", "posts near you", "han fet kudos",
     ]
 
     /// What a network tells about the people the user follows or is connected to (their posts,
@@ -146,7 +146,7 @@ enum SocialNetworkMail {
     /// "Anna and 4 others liked your photo", in the languages the client meets, where the words
     /// cannot be a shop's "and 2 other items": a network gathering what several people did ("Julien Morel et 4 autres ont donné des bravos",
     /// "Laura Gómez y 4 personas más te siguieron", "Bram en 4 anderen gaven kudos").
-    static let crowdPattern = #"\band \d+ (others|other people)\b|\ben \d+ anderen\b|\by \d+ personas( más)?\b|\bet \d+ autres (personnes|ont|vous)\b|\bund \d+ weitere (personen|haben|gefällt)\b|\be altri \d+\b|\be (mais|outras) \d+ pessoas\b|\boch \d+ andra (personer|har|gillar)\b|\bog \d+ andre (personer|har|liker|synes)\b"#
+    static let crowdPattern = #"\band \d+ (others|other people)\b|\ben \d+ anderen\b|\by \d+ personas( más)?\b|\bet \d+ autres (personnes|ont|vous)\b|\bund \d+ weitere (personen|haben|gefällt)\b|\be altri \d+\b|\be (mais|outras) \d+ pessoas\b|\boch \d+ andra (personer|har|gillar)\b|\bog \d+ andre (personer|har|liker|synes)\b|\bi \d+ persones més\b"#
 
     /// A network's word that the user's post travels: "Your video is taking off: 52K views".
     static let viralPattern = #"\byour (video|post|reel|clip|photo|story|pin)s? (is|are) (taking off|trending|going viral|blowing up)\b"#
@@ -160,6 +160,7 @@ enum SocialNetworkMail {
     /// or what the user's posts reached, not from a work tool.
     static func isNotification(subject: String, text: String = "", domain: String, machineSender: Bool) -> Bool {
         guard machineSender, !ServiceMail.isWorkTool(domain) else { return false }
+        let original = subject
         let subject = subject.lowercased()
         // "…accepted your invitation to Acme / to join the workspace" is a service's sign-up news;
         // a network's connection ("…accepted your invitation", "…to connect") stays social.
@@ -170,8 +171,17 @@ enum SocialNetworkMail {
         if subject.range(of: activityPattern, options: .regularExpression) != nil && !CategoryVocabulary.isTransactional(subject: subject) {
             return true
         }
-        // "appeared in" needs the network's own object: "appeared in 12 searches".
         let opening = text.lowercased().prefix(400)
+        // A streamer the user follows going live ("lunarpixl is live: ranked grind", "… just went
+        // live"), named by a handle (lower-case, as people write them) or told by a streaming
+        // network's text (a stream, its viewers, "because you follow"); a shop's "Our sale is
+        // live" is neither.
+        if subject.range(of: #"\b(is|are|just went|went) live\b"#, options: .regularExpression) != nil,
+           original.range(of: #"^[a-z0-9_.]{3,25} (is|just went|went) live\b"#, options: .regularExpression) != nil
+            || opening.range(of: #"\bstream(ing|s|er)?\b|\bviewers\b|\byou follow\b|\blive notifications\b"#, options: .regularExpression) != nil {
+            return true
+        }
+        // "appeared in" needs the network's own object: "appeared in 12 searches".
         return reachPhrases.contains { phrase in
             guard opening.contains(phrase) else { return false }
             return phrase != "appeared in" || opening.range(of: #"appeared in \d+ searches"#, options: .regularExpression) != nil
