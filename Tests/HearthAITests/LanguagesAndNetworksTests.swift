@@ -127,4 +127,80 @@ import Testing
         #expect(!CategoryVocabulary.confirmsWithoutSelling(subject: card.subject))
         #expect(CategorySignals.evaluate(card).category != .updates)
     }
+
+    /// A campaign's or a charity's appeal asks for money more than once; a receipt for a gift
+    /// and a newsletter with one "Donate" link in its footer are not appeals.
+    @Test func appealsForMoneyAreMarketing() {
+        CategorizationTests.expectSignals(decide: .promotions, [
+            Self.mail("info@renfroe.example", "Janelle Renfroe", "FINAL NOTICE: 11:59 PM deadline",
+                      "Megan,\nThis is your FINAL NOTICE. We are $38,412 short.\nDONATE $10 >> https://secure.example/donate?a=10\nDONATE $25 >> https://secure.example/donate?a=25"),
+            Self.mail("info@fondation.example", "Fondation Cœur", "Réjean, votre don sera doublé jusqu'au 14 février ❤️",
+                      "Jusqu'au 14 février, un donateur doublera chaque don. Votre don de 50 $ en vaudra 100 $.\nJe donne maintenant : https://x.example"),
+        ])
+        let receipt = Self.mail("giving@fondation.example", "Fondation Cœur", "Thank you for your donation",
+                                "Your gift of $50 helps. Your gift is tax deductible; keep this receipt.")
+        #expect(CategorySignals.evaluate(receipt).category != .promotions, "\(CategorySignals.evaluate(receipt).reasons)")
+        let newsletter = Self.mail("news@museum.example", "City Museum", "This month at the museum",
+                                   "New exhibitions, talks and family days. Support us: donate.")
+        #expect(!CategoryVocabulary.appealsForMoney(newsletter.text))
+        // Telling of gifts given is no asking (a 2002 newsletter: "If you donated … donating").
+        #expect(!CategoryVocabulary.appealsForMoney("If you donated to the foundation you are subscribed. If you haven't donated, consider donating."))
+    }
+
+    /// A network's event invitation says whose event it is and who is going; a work tool's
+    /// invitation to a workspace says neither.
+    @Test func aNetworksEventInvitationIsSocial() {
+        let event = Self.mail("notification@friendbook.example", "Friendbook", "Stephanie Cole invited you to Laurel Creek Spring Egg Hunt 🐣",
+                              "Stephanie Cole invited you to her event.\nSAT, APR 4 AT 10:00 AM\n23 going · 41 interested")
+        CategorizationTests.expectSignals(decide: .social, [event])
+        let workspace = Self.mail("team@notes.example", "Notes", "Ann invited you to Acme", "Ann invited you to collaborate in Acme. Accept invitation.")
+        #expect(CategorySignals.evaluate(workspace).category != .social)
+    }
+
+    /// More networks' notices: a subreddit's post, a group chat's new messages in Italian and
+    /// Dutch, a game's turn in Italian, shares, albums, photos and friend requests in Italian
+    /// and French, a connection invitation in Italian.
+    @Test func moreNetworksNoticesAreSocial() {
+        CategorizationTests.expectSignals(decide: .social, [
+            Self.mail("noreply@threadit.example", "Threadit", "\"Finally finished my first white build\" - r/buildapc"),
+            Self.mail("digest@mail.whisp.example", "Whisp", "37 nuovi messaggi in «Famiglia Martinelli 🏡»"),
+            Self.mail("digest@buurtkring.example", "Buurtkring", "23 nieuwe berichten in Buren Lombok-Oost 🏘️"),
+            Self.mail("notify@chessarena.example", "ChessArena", "È il tuo turno contro Gianni_B (partita #48213577)"),
+            Self.mail("notifications@social.example", "Accademia Social", "Dario Ferrante ha condiviso il tuo post",
+                      headers: [("Auto-Submitted", "auto-generated")]),
+            Self.mail("notification@kinnect.example", "Kinnect", "Sophie Bouchard a ajouté 14 photos dans Famille Bouchard-Pelletier"),
+            Self.mail("partage-noreply@phototheque.example", "Photothèque", "Sophie Bouchard a partagé l'album « Noël 2025 » avec vous"),
+            Self.mail("notification@kinnect.example", "Kinnect", "Ginette Paradis veut devenir votre amie sur Kinnect"),
+            Self.mail("invitations@prolinked.example", "ProLinked", "Elena, hai un invito da Marco Bianchi"),
+            Self.mail("notification@voisins.example", "VoisinsPlus", "Chat perdu rue Maguire, et 4 autres publications à Sillery"),
+        ])
+        // A shop's "3 new messages" about an order is no group chat.
+        let shop = Self.mail("orders@shop.example", "Shop", "Your order 1234: 3 new messages from the seller")
+        #expect(CategorySignals.evaluate(shop).category != .social)
+    }
+
+    /// LISTSERV keeps the author's name over a token address of the list host: a person's post.
+    /// A reply that carries only a List-Unsubscribe (a sales tool's follow-up) is no list reply.
+    @Test func listservsRewrittenAuthorIsAPostAndAnOptOutIsNoList() {
+        let post = Self.mail("6C929582CFB37782-dmarc-request@LISTSERV.ROMLING.EXAMPLE", "Pieter Janssens",
+                             "CFP: Romània Nova 2026 – Variation and change in Romance discourse",
+                             "Dear colleagues, we invite abstracts for a workshop in Leuven.",
+                             headers: [("Precedence", "list"), ("Sender", "Romance Linguistics Discussion List <ROMLING-L@LISTSERV.ROMLING.EXAMPLE>"),
+                                       ("List-Help", "<mailto:LISTSERV@LISTSERV.ROMLING.EXAMPLE?body=INFO%20ROMLING-L>")])
+        CategorizationTests.expectSignals(decide: .forums, [post])
+        let bump = Self.mail("sarah@vendrix.example", "Sarah Whitfield", "Re: Kaskade's outbound data",
+                             "Hi Lena, just bumping this up in case it got buried.", headers: Self.esp, reply: true)
+        #expect(CategorySignals.evaluate(bump).category != .forums, "\(CategorySignals.evaluate(bump).reasons)")
+        #expect(CategorySignals.onlyUnsubscribeField(bump))
+    }
+
+    /// An e-ticket by its name in Italian is a notice; a journal selling publication sells.
+    @Test func eTicketsAndJournalsSellingPublication() {
+        CategorizationTests.expectSignals(decide: .updates, [
+            Self.mail("noreply@trenia.example", "Trenìa", "Biglietto elettronico PNR K7XQ2M – Bologna Centrale → Roma Termini",
+                      "Totale pagato: 49,90 €. Buon viaggio!"),
+        ])
+        #expect(CategoryVocabulary.score(subject: "Invitation to Publish in IJMHSR – Fast Track Publication", body: "").promotions >= 4)
+    }
 }
+

@@ -39,6 +39,9 @@ enum CategoryVocabulary {
         "devolución", "devolução", "terugbetaling", "retourzending", "zwrot", "återbetalning",
         "fatura", "encomenda", "confirmação", "senha", "sua conta", "bestelling", "factuur", "wachtwoord", "betaling",
         "jaarafrekening", "eindafrekening", "jahresabrechnung", "nebenkostenabrechnung",
+        // An e-ticket by its name in Italian, French, Spanish, Romanian, German, and its booking
+        // reference (session 22's probes: "Biglietto elettronico PNR K7XQ2M" read as an offer).
+        "invitation to review", "review invitation", "biglietto elettronico", "billet électronique", "billete electrónico", "bilet electronic", "elektronisches ticket", "pnr",
         // What shops, banks and rides say of one purchase or trip in Portuguese and Spanish
         // (session 21's probe of an inbox in Brazil: "Você comprou …", "Compra aprovada no seu
         // cartão", "Sua viagem de quinta-feira" read as adverts on their prices).
@@ -116,6 +119,8 @@ enum CategoryVocabulary {
         "register today", "sign up today", "subscribe now", "members save", "rewards", "points", "off your",
         // A lender's rate on a card or a loan ("0% p.a. for 24 months on balance transfers").
         "0% p.a", "0% apr", "0% interest", "interest-free", "interest free",
+        // A journal that sells publication ("Invitation to Publish … Fast Track Publication").
+        "invitation to publish", "fast track publication", "fast-track publication", "submit your manuscript",
         "only $", "from $", "just $", "lowest", "cheap", "special", "new collection", "our new", "introducing",
         // Launches and events a company markets (session 17's probe: "Meet the new Phone 12 Pro",
         // "Live webinar: …" with "Save your seat" went to updates).
@@ -271,6 +276,8 @@ enum CategoryVocabulary {
         // A marketplace telling a seller of a sale ("You made a sale on Makersy! Order #…"); a
         // lender's offer on the user's own application.
         "you made a sale", "you sold", "mortgage offer", "loan offer has been issued", "offer has been issued",
+        // A gift's receipt and thanks ("Thank you for your gift"), whose text names the gift again.
+        "thank you for your donation", "thanks for your donation", "thank you for your gift", "donation receipt",
         // …the same sale in a creator platform's words, a licence bought of the user's work, and a
         // card payment in Spanish (session 22's probes: "Someone bought Copper Wire (Vinyl LP)",
         // "License purchased: …", "Compra con tu tarjeta ···4821 por 63,40 €").
@@ -318,6 +325,27 @@ enum CategoryVocabulary {
 
     /// A transactional subject with no selling word in it ("Booking confirmed", not "Order now
     /// and save"): read for bulk mail and for a bare address's mail alike.
+    /// Calls to give money to a cause, a campaign or a charity, in the languages the client meets.
+    static let fundraisingCalls: [String] = [
+        "donate", "chip in", "chipped in", "give now", "give today", "make a gift", "your gift", "rush a donation",
+        "contribute now", "will be doubled", "will be matched", "faites un don", "votre don", "chaque don", "je donne",
+        "dona ahora", "haz tu donación", "tu donación", "jetzt spenden", "ihre spende", "dona ora", "la tua donazione",
+        "doe een gift", "doneer nu", "doar agora", "sua doação",
+    ]
+
+    /// An appeal for money (a charity's matched gift, a campaign's "DONATE $25 >>"): it asks twice
+    /// or more in its opening, where a newsletter's footer has one "Donate" link (session 22's
+    /// probes: a candidate's deadline appeal and a foundation's doubled gift went to updates).
+    static func appealsForMoney(_ text: String) -> Bool {
+        let opening = String(text.lowercased().prefix(1_500))
+        let range = NSRange(opening.startIndex..., in: opening)
+        return (fundraisingCallPattern?.numberOfMatches(in: opening, range: range) ?? 0) >= 2
+    }
+
+    /// The calls as whole words ("donated" and "donating" tell of giving, they do not ask).
+    private static let fundraisingCallPattern = try? NSRegularExpression(
+        pattern: #"\b("# + fundraisingCalls.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|") + #")\b"#)
+
     static func confirmsWithoutSelling(subject: String) -> Bool {
         let subject = subject.lowercased()
         return isTransactional(subject: subject) && !marketing.contains { mentions($0, in: subject) }

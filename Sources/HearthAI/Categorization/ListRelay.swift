@@ -23,11 +23,19 @@ enum ListRelay {
         return author
     }
 
+    /// LISTSERV's own DMARC rewrite: the author's name kept over a token address of the list
+    /// host ("Pieter Janssens" <6C92…-dmarc-request@LISTSERV.EXAMPLE.ORG>, session 22's probe).
+    static func isLISTSERVRewrite(_ input: CategorizationInput) -> Bool {
+        guard let name = input.from?.name?.trimmingCharacters(in: .whitespaces), !name.isEmpty,
+              (input.senderLocalPart ?? "").hasSuffix("-dmarc-request") else { return false }
+        return !BulkMailEvidence.isOrganisationName(name, domain: "")
+    }
+
     /// A relayed person's post that came through a discussion: the "via" name and a list's own
     /// marker (List-Id, List-Post, Precedence: list, or list software's delivery fields). A
     /// notification service that writes "via" without any list marker is not one.
     static func isPersonsPost(_ input: CategorizationInput, evidence: BulkMailEvidence) -> Bool {
-        guard author(of: input.from?.name) != nil else { return false }
+        guard author(of: input.from?.name) != nil || isLISTSERVRewrite(input) else { return false }
         return input.listID != nil || evidence.listPost || evidence.precedence == "list" || evidence.listDelivery != nil
     }
 }

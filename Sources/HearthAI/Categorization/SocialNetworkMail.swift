@@ -30,7 +30,12 @@ enum SocialNetworkMail {
         "strava.com", "goodreads.com", "letterboxd.com", "untappd.com", "vsco.co",
         // messaging
         "whatsapp.com", "telegram.org", "discord.com", "discordapp.com", "signal.org",
+        // research networks, check-ins, regional and newer networks
+        "researchgate.net", "academia.edu", "academia-mail.com", "mewe.com", "truthsocial.com", "gab.com",
+        "foursquare.com", "swarmapp.com", "500px.com", "livejournal.com", "mixi.jp", "plurk.com", "line.me",
+        "steamcommunity.com", "couchsurfing.com", "tagged.com", "hi5.com", "meetme.com", "lovoo.com",
         // dating
+        "plentyoffish.com", "parship.com", "ourtime.com", "christianmingle.com", "jdate.com", "skout.com",
         "tinder.com", "gotinder.com", "bumble.com", "hinge.co", "match.com", "okcupid.com", "pof.com", "badoo.com",
         "grindr.com", "zoosk.com", "eharmony.com", "happn.com", "feeld.co", "coffeemeetsbagel.com", "elitesingles.com",
     ]
@@ -115,6 +120,10 @@ enum SocialNetworkMail {
         // French and Spanish, a neighbourhood network's posts.
         "added you as a co-host", "invited you to play", "gaven kudos", "gaf je kudos", "gaf kudos", "donné des bravos",
         "te siguieron", "te siguió", "comenzaron a seguirte", "empezaron a seguirte", "posts near you", "han fet kudos",
+        "veut devenir votre ami", "quiere ser tu amig", "a partagé l'album", "compartió el álbum", "ha condiviso l'album",
+        "hat das album", "shared the album", "vous invite à une partie", "te invita a una partida", "ti invita a una partita",
+        "hai un invito da", "ha condiviso il tuo", "a partagé votre publication", "compartió tu publicación",
+        "compartilhou sua publicação", "partilhou a sua publicação", "hat deinen beitrag geteilt",
     ]
 
     /// What a network tells about the people the user follows or is connected to (their posts,
@@ -122,7 +131,7 @@ enum SocialNetworkMail {
     /// "Ben commented on Anna's photo", "Maya has a work anniversary". Narrow on purpose: a
     /// shared *document, file or folder* is a work tool's notice, "commented on PROJ-12" a
     /// tracker's, "payment posted to your account" a bank's (transactional subjects never count).
-    static let activityPattern = #"\bshared (a|an|\d+|their|his|her) (new )?(post|posts|article|photo|photos|video|videos|album|link|story|stories|memory|reel)\b|\bposted (in|a new|an? (photo|video|article|link|story|reel))\b|\bnew posts in\b|\b(nueva publicación en|nouvelle publication dans|nova publicação em|nuova pubblicazione in)\b|\b(commented on|reacted to) (a|an|the|their|his|her|[a-z]+'s) (post|photo|video|status|story|reel|comment|article|link)\b|\badded \d+ (new )?(photos|videos)\b|\bcommented on [“"«]|\btagged .{1,60} in (a|an|their|his|her) (post|photo|comment|video|story|reel)\b|\b\d+ (people|others) (saved|liked|shared|viewed|reposted) your\b|\b(publicou em|publicó en)\b|\ba publié dans\b|\bha pubblicato in\b|\bwork anniversary\b|\bcongratulate [a-z]+( [a-z]+)? on (her|his|their|\d+ years?)\b|'s birthday (today|is)\b|\b(is|are) now connected\b|\bjoined your network\b"#
+    static let activityPattern = #"\bshared (a|an|\d+|their|his|her) (new )?(post|posts|article|photo|photos|video|videos|album|link|story|stories|memory|reel)\b|\bposted (in|a new|an? (photo|video|article|link|story|reel))\b|\bnew posts in\b|\b(nueva publicación en|nouvelle publication dans|nova publicação em|nuova pubblicazione in)\b|\b(commented on|reacted to) (a|an|the|their|his|her|[a-z]+'s) (post|photo|video|status|story|reel|comment|article|link)\b|\badded \d+ (new )?(photos|videos)\b|\b(a ajouté|agregó|añadió|adicionou|ha aggiunto) \d+ (nouvelles |nuevas |novas |nuove )?(photos|fotos|foto|vidéos|videos|vídeos|video)\b|\band \d+ more posts\b|\bet \d+ autres publications\b|\bcommented on [“"«]|\btagged .{1,60} in (a|an|their|his|her) (post|photo|comment|video|story|reel)\b|\b\d+ (people|others) (saved|liked|shared|viewed|reposted) your\b|\b(publicou em|publicó en)\b|\ba publié dans\b|\bha pubblicato in\b|\bwork anniversary\b|\bcongratulate [a-z]+( [a-z]+)? on (her|his|their|\d+ years?)\b|'s birthday (today|is)\b|\b(is|are) now connected\b|\bjoined your network\b"#
 
     /// A network's summary of the user's own reach and circle, in the text: "Your posts were seen
     /// 214 times this week", "5 people viewed your profile", "You appeared in 12 searches",
@@ -141,7 +150,7 @@ enum SocialNetworkMail {
     /// can hold them: "Du wurdest von Markus erwähnt", a game's "It's your turn!" (a shop's
     /// "It's your turn to save" is not one), a game's gift ("… has sent you a gift on Kettle";
     /// a shop's "We sent you a gift" is not).
-    static let notificationPattern = #"\bdu wurdest (von .{1,40} )?erwähnt\b|\bit[’']s your turn[.!]*$|\bit[’']s your turn!.*\b(played|move|moved|game|round|match)\b|\bsent you a gift on\b|\bunread messages? and \d+ mentions? in\b|"# + crowdPattern + "|" + viralPattern
+    static let notificationPattern = #"\bdu wurdest (von .{1,40} )?erwähnt\b|\bit[’']s your turn[.!]*$|\bit[’']s your turn!.*\b(played|move|moved|game|round|match)\b|\bsent you a gift on\b|\bunread messages? and \d+ mentions? in\b|\b\d+ (new|nuovi|nieuwe|neue|nouveaux|nuevos|novas|novos|nya|nye|nowych|новых|нових) (messages|messaggi|berichten|nachrichten|mensajes|mensagens|meddelanden|meldinger|wiadomości|сообщений|повідомлень) (in|en|em|dans|i|w|в|у)\b|(è il tuo turno|es tu turno|c'est ton tour|c'est à toi de jouer|du bist am zug|du bist dran|jij bent aan zet|é a sua vez|é sua vez).*\b(contro|contra|against|gegen|tegen|partita|partida|partie|spiel|game|match)\b|"# + crowdPattern + "|" + viralPattern
 
     /// "Anna and 4 others liked your photo", in the languages the client meets, where the words
     /// cannot be a shop's "and 2 other items": a network gathering what several people did ("Julien Morel et 4 autres ont donné des bravos",
@@ -181,6 +190,14 @@ enum SocialNetworkMail {
             || opening.range(of: #"\bstream(ing|s|er)?\b|\bviewers\b|\byou follow\b|\blive notifications\b"#, options: .regularExpression) != nil {
             return true
         }
+        // A network's event invitation ("Tom Harris invited you to Quiz Night at The Crown"):
+        // its text says whose event it is and who is going; a work tool's "invited you to Acme"
+        // says neither.
+        if subject.contains("invited you to"), opening.range(of: #"\binvited you to (his|her|their|an|a) event\b|\b\d+ (going|interested)\b|\b(are|is) going\b"#,
+                                                            options: .regularExpression) != nil { return true }
+        // A community network's post named by its community the way Reddit writes it ("… -
+        // r/buildapc"): the network's digest or trending post, as mail from reddit.com is.
+        if original.range(of: #"(^|[\s(\[])r/[A-Za-z0-9_]{2,21}\b"#, options: .regularExpression) != nil { return true }
         // "appeared in" needs the network's own object: "appeared in 12 searches".
         return reachPhrases.contains { phrase in
             guard opening.contains(phrase) else { return false }
