@@ -202,5 +202,66 @@ import Testing
         ])
         #expect(CategoryVocabulary.score(subject: "Invitation to Publish in IJMHSR – Fast Track Publication", body: "").promotions >= 4)
     }
+
+    /// Moodle mails each course forum's posts under a "moodleforum<id>@" list: forums.
+    @Test func moodlesCourseForumIsForums() {
+        let post = Self.mail("noreply@e.lingwa.example", "Katarzyna Nowak (przez Lingwa e-learning)",
+                             "Język polski A2+ (wt/czw 18:00): Przedstawmy się!",
+                             "Napiszcie kilka zdań o sobie.\nPokaż ten wpis w kontekście: https://e.lingwa.example/mod/forum/discuss.php?d=88",
+                             headers: [("Precedence", "Bulk"), ("X-Mailer", "PHPMailer 6.9.1"),
+                                       ("List-Unsubscribe", "<https://e.lingwa.example/mod/forum/subscribe.php?id=12>")])
+        var listed = post
+        listed.listID = "\"Forum dyskusyjne\" <moodleforum12@e.lingwa.example>"
+        CategorizationTests.expectSignals(decide: .forums, [listed])
+        #expect(ForumSoftware.engine(post) == nil, "no Moodle list, no Moodle")
+    }
+
+    /// Networks' notices from round 8: Ukrainian, Russian, Chinese, Korean and French words, a
+    /// game's squad and lives, a research network's recommendation.
+    @Test func roundEightNetworksNoticesAreSocial() {
+        CategorizationTests.expectSignals(decide: .social, [
+            Self.mail("notification@facemeet.example", "Facemeet", "Iryna Bondar згадала вас у коментарі"),
+            Self.mail("notification@facemeet.example", "Facemeet", "Катерина Мельник надіслала вам запит на дружбу"),
+            Self.mail("friends@notify.playnova.example", "Playnova", "Natalia sent you 5 lives ❤️"),
+            Self.mail("noreply@mythicarena.example", "Mythic Arena", "Kuya_Migs invited you to join the squad \"Bisdak Legends\""),
+            Self.mail("no-reply@scholargate.example", "ScholarGate", "Marta Kowalczyk recommended your research"),
+            Self.mail("noreply@vapor.example", "Vapor", "Chuanchuan_Panda wants to be your friend on Vapor"),
+            Self.mail("noreply@notice.welink.example", "WeLink", "新的朋友：张婷 请求添加你为朋友"),
+            Self.mail("noreply@mail.bilibo.example", "Bilibo", "你关注的UP主「多伦多小王Daily」发布了新视频"),
+            Self.mail("no_reply@accounts.ghostchat.example", "Ghostchat", "Ghita vous a envoyé un Snap 👻"),
+            Self.mail("invitations@proxima.example", "Proxima", "Karim Benjelloun a accepté votre invitation"),
+            Self.mail("noreply@bandly.example", "BANDLY", "[BANDLY] '한빛여고 94 동창회' 밴드에 새 글이 등록되었습니다."),
+        ])
+        // A workspace's acceptance in French is a service's news.
+        let workspace = Self.mail("team@outil.example", "Outil", "Karim a accepté votre invitation à rejoindre l'espace Acme")
+        #expect(CategorySignals.evaluate(workspace).category != .social)
+    }
+
+    /// A person on a university's "mail." host is a person; a brand's "news@mail." is not.
+    @Test func aPersonOnAMailHostIsAPerson() {
+        #expect(BulkMailEvidence.mailboxSpellsName("kevin.ng", name: "Kevin Ng"))
+        #expect(!BulkMailEvidence.mailboxSpellsName("sarah", name: "Sarah from Acme"))
+        #expect(!BulkMailEvidence.mailboxSpellsName("news", name: "Acme News"))
+        let post = Self.mail("kevin.ng@mail.olu.example", "Kevin Ng", "[OLU-Badminton] Friday drop-in moved to Courts 3-6",
+                             "Hi all, from this Friday we play on courts 3-6.",
+                             headers: [("List-Post", "<mailto:main@OLU-Badminton.listhub.example>"), ("Precedence", "Bulk")])
+        #expect(!BulkMailEvidence(post).machineSender)
+    }
+
+    /// Job boards' saved searches in French, a marketplace's message about the user's listing and
+    /// a payroll run are notices; a discount written "-40 %" and a fare priced in a currency's
+    /// code sell.
+    @Test func roundEightNoticesAndOffers() {
+        CategorizationTests.expectSignals(decide: .updates, [
+            Self.mail("alertes@stagio.example", "Stagio", "15 nouvelles offres de stage pour « Robotique – Lyon et alentours »",
+                      "Voir les offres. Gérer mes alertes."),
+            Self.mail("no-reply@paywell.example", "Paywell", "Payday! Mapo Corner Kitchen LLC's team was paid today", "Total $8,412.20"),
+        ])
+        #expect(CategoryVocabulary.confirmsWithoutSelling(subject: "Nouveau message pour votre annonce « Kit Arduino Mega »"))
+        #expect(!CategoryVocabulary.confirmsWithoutSelling(subject: "Ftour livré à temps 🌙 -40 % sur ta commande avant 18h30"))
+        #expect(!CategoryVocabulary.confirmsWithoutSelling(subject: "Claire, -50 % pour booster votre annonce cette semaine"))
+        #expect(CategoryVocabulary.score(subject: "Toronto–Chengdu spring fares from CAD 968", body: "").promotions >= 2)
+        #expect(!NewsletterContent.mentionsPrice("Premium: GBP 412.50 a year"), "a code in a text is no offer")
+    }
 }
 

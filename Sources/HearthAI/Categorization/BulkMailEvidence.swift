@@ -73,7 +73,10 @@ struct BulkMailEvidence: Sendable {
         // QQ numbers and other all-digit mailboxes at a consumer provider are people's addresses
         // (session 21's probe: a cousin's note from 2861473905@qq.com was read as a machine's).
         let personsNumber = !local.isEmpty && local.allSatisfy(\.isNumber) && PersonalMail.isConsumerMailbox(input.senderDomain ?? "")
-        machineSender = (Self.isMachineAddress(local) && !personsNumber) || Self.isMailingDomain(input.senderDomain ?? "")
+        // A person's mailbox on a host named "mail." (a university's "kevin.ng@mail.olu.ca",
+        // session 22's probe) is no mailing subdomain: the mailbox spells the person's name.
+        let mailingHost = Self.isMailingDomain(input.senderDomain ?? "") && !Self.mailboxSpellsName(local, name: input.from?.name)
+        machineSender = (Self.isMachineAddress(local) && !personsNumber) || mailingHost
         organisationSender = Self.isOrganisationName(input.from?.name, domain: input.senderDomain ?? "", local: local)
         espFingerprint = Self.fingerprint(input)
         // A forwarded message's own footer ("unsubscribe" under a receipt a friend forwards) is
@@ -249,6 +252,15 @@ struct BulkMailEvidence: Sendable {
         let labels = domain.split(separator: ".")
         guard labels.count >= 3, let first = labels.first else { return false }
         return mailingSubdomains.contains(String(first))
+    }
+
+    /// Whether the mailbox spells two or more words of the display name ("Kevin Ng" at
+    /// "kevin.ng"), as people's addresses do and a brand's "news@" or "sarah@" does not.
+    static func mailboxSpellsName(_ local: String, name: String?) -> Bool {
+        guard let name, !isOrganisationName(name, domain: "") else { return false }
+        let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
+        let words = folded.split { !$0.isLetter }.filter { $0.count >= 2 }
+        return words.count >= 2 && words.filter { local.contains($0) }.count >= 2
     }
 
     static let mailingSubdomains: Set<String> = [

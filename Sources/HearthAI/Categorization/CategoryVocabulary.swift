@@ -39,6 +39,12 @@ enum CategoryVocabulary {
         "devolución", "devolução", "terugbetaling", "retourzending", "zwrot", "återbetalning",
         "fatura", "encomenda", "confirmação", "senha", "sua conta", "bestelling", "factuur", "wachtwoord", "betaling",
         "jaarafrekening", "eindafrekening", "jahresabrechnung", "nebenkostenabrechnung",
+        // A marketplace about the user's own listing ("Nouveau message pour votre annonce « Kit
+        // Arduino »", session 22's probe; its price read as an offer). "-50 % pour booster votre
+        // annonce" still sells.
+        "payroll", "payday", "was paid today", "were paid today",
+        "your listing", "votre annonce", "deine anzeige", "ihre anzeige", "tu anuncio", "il tuo annuncio",
+        "je advertentie", "seu anúncio", "twoje ogłoszenie",
         // An e-ticket by its name in Italian, French, Spanish, Romanian, German, and its booking
         // reference (session 22's probes: "Biglietto elettronico PNR K7XQ2M" read as an offer).
         "invitation to review", "review invitation", "biglietto elettronico", "billet électronique", "billete electrónico", "bilet electronic", "elektronisches ticket", "pnr",
@@ -213,7 +219,7 @@ enum CategoryVocabulary {
             + 1.5 * Double(count(informational, in: subject)) + 0.5 * Double(min(3, count(informational, in: body)))
         // A price in the subject, its currency before or after the amount ("$49", "dès 39 €"), or a
         // percentage ("20%"); a growth figure ("48,912 streams (+31%)") sells nothing.
-        if NewsletterContent.mentionsPrice(subject)
+        if NewsletterContent.mentionsPrice(subject) || subject.range(of: currencyCodeAmount, options: .regularExpression) != nil
             || subject.range(of: #"(^|[^+\d.,])\d+([.,]\d+)?\s?%"#, options: .regularExpression) != nil { promotions += 2 }
         if subject.range(of: #"\b\d+x (miles|points|rewards)\b"#, options: .regularExpression) != nil { promotions += 2 }
         // A full date in the subject ("Headlines for 2002-08-07", "Bollettino del 29/11/2015",
@@ -226,6 +232,10 @@ enum CategoryVocabulary {
         if body.range(of: #"[$€£]\s?\d|\d\s?%"#, options: .regularExpression) != nil { promotions += 0.5 }
         return Scores(promotions: promotions, updates: updates)
     }
+
+    /// A fare or a price named by its currency's code in a subject ("fares from CAD 968"); in a
+    /// text, codes stand on premiums and statements as often as on offers.
+    static let currencyCodeAmount = #"\b(cad|aud|nzd|hkd|sgd|usd|eur|gbp|cny|rmb|jpy|inr|mxn|brl|zar|aed|sar|chf)\s?\d"#
 
     /// Whether lower-cased `text` has `phrase` as words of its own: "deal" is not in "ideal",
     /// "tip" not in "multiple", "this week" not in "this weekend", "sale" not in "wholesale";
@@ -278,6 +288,7 @@ enum CategoryVocabulary {
         "you made a sale", "you sold", "mortgage offer", "loan offer has been issued", "offer has been issued",
         // A gift's receipt and thanks ("Thank you for your gift"), whose text names the gift again.
         "thank you for your donation", "thanks for your donation", "thank you for your gift", "donation receipt",
+
         // …the same sale in a creator platform's words, a licence bought of the user's work, and a
         // card payment in Spanish (session 22's probes: "Someone bought Copper Wire (Vinyl LP)",
         // "License purchased: …", "Compra con tu tarjeta ···4821 por 63,40 €").
@@ -297,6 +308,10 @@ enum CategoryVocabulary {
         "nya annonser", "nye annonser", "nye annoncer", "nieuwe advertenties", "nouvelles annonces", "neue anzeigen",
         "nuevos anuncios", "nuovi annunci", "novos anúncios", "nowe ogłoszenia", "votre recherche", "ihre suche", "deine suche",
         "tu búsqueda", "sua busca", "la tua ricerca", "je zoekopdracht",
+        // A job board's saved search in French, Spanish, Italian, German ("15 nouvelles offres de
+        // stage pour « Robotique »", session 22's probe).
+        "nouvelles offres de stage", "nouvelles offres d'emploi", "nouvelles offres d’emploi", "nuevas ofertas de empleo",
+        "nuove offerte di lavoro", "neue stellenangebote", "neue jobs für",
     ]
 
     /// How an alert's text says the user set it up ("You're receiving this because you created a
@@ -348,7 +363,9 @@ enum CategoryVocabulary {
 
     static func confirmsWithoutSelling(subject: String) -> Bool {
         let subject = subject.lowercased()
+        // A discount written as a negative percentage ("-40 % sur ta commande") sells.
         return isTransactional(subject: subject) && !marketing.contains { mentions($0, in: subject) }
+            && subject.range(of: #"(^|\s)[-−]\s?\d+\s?%"#, options: .regularExpression) == nil
     }
 
     static func isTransactional(subject: String) -> Bool {

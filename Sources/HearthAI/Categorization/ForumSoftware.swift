@@ -2,7 +2,7 @@ import Foundation
 import HearthCore
 
 /// Web forums mailing their members (Discourse, XenForo, phpBB, vBulletin, MyBB, Invision,
-/// Flarum, NodeBB, Simple Machines): a reply in a watched thread, a new topic, a digest of the
+/// Flarum, NodeBB, Simple Machines, Moodle's course forums): a reply in a watched thread, a new topic, a digest of the
 /// board. Gmail files these under Forums; they come from the forum's no-reply address through a
 /// bulk-mail service, so the list rules never see a list (session 21's blind probes: a XenForo
 /// "new reply" notice and a Discourse summary went to updates).
@@ -17,6 +17,11 @@ enum ForumSoftware {
         if input.headers.contains(where: { field in CategorizationHeaders.forumPrefixes.contains { field.name.lowercased().hasPrefix($0) } }) {
             return "Discourse"
         }
+        // Moodle names each course forum's list "moodleforum<id>@<site>" (session 22's probe: a
+        // language course's forum posts, sent by PHPMailer with Precedence: bulk, went to updates).
+        if let list = input.listID?.lowercased(), list.range(of: #"<?moodleforum\d+@"#, options: .regularExpression) != nil {
+            return "Moodle"
+        }
         // Whole words, a version glued on dropped ("phpBB3" is phpBB): "GovBulletin" (a
         // government's newsletter service) is no vBulletin.
         let mailer = (input.header("X-Mailer") ?? "").lowercased()
@@ -29,7 +34,7 @@ enum ForumSoftware {
     /// "Someone answered your question") or a forum its reply notice ("Topic reply notification",
     /// "New reply: …"): session 21's blind probes (and one of session 20) labelled these forums;
     /// the centroids read one as an advert and a topic's words as a receipt.
-    static let answerNotice = #"^(\d+ )?new answers? (to|on)\b|\banswered your question\b|\bnew answer (was )?posted\b|^new repl(y|ies)\s*[:–-]|^(topic|thread|forum post) (reply )?notification\b|\bnew repl(y|ies) (in|to) (the )?(thread|topic|discussion)\b"#
+    static let answerNotice = #"^(\d+ )?new answers? (to|on)\b|\banswered your question\b|\bnew answer (was )?posted\b|^new repl(y|ies)\s*[:–-]|^(topic|thread|forum post) (reply )?notification\b|\bnew repl(y|ies) (in|to) (the )?(thread|topic|discussion)\b|^(new )?repl(y|ies) to (a )?watched (thread|topic)\b"#
 
     /// A forum's notice about its discussions: sent by forum software (or a Q&A board's
     /// automated sender), and not about the member's account (a password reset, a sign-up

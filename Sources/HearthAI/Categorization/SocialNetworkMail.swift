@@ -29,7 +29,7 @@ enum SocialNetworkMail {
         "yammer.com", "flickr.com", "vimeo.com", "soundcloud.com", "deviantart.com", "behance.net", "dribbble.com", "twitch.tv",
         "strava.com", "goodreads.com", "letterboxd.com", "untappd.com", "vsco.co",
         // messaging
-        "whatsapp.com", "telegram.org", "discord.com", "discordapp.com", "signal.org",
+        "whatsapp.com", "telegram.org", "band.us", "discord.com", "discordapp.com", "signal.org",
         // research networks, check-ins, regional and newer networks
         "researchgate.net", "academia.edu", "academia-mail.com", "mewe.com", "truthsocial.com", "gab.com",
         "foursquare.com", "swarmapp.com", "500px.com", "livejournal.com", "mixi.jp", "plurk.com", "line.me",
@@ -124,6 +124,14 @@ enum SocialNetworkMail {
         "hat das album", "shared the album", "vous invite à une partie", "te invita a una partida", "ti invita a una partita",
         "hai un invito da", "ha condiviso il tuo", "a partagé votre publication", "compartió tu publicación",
         "compartilhou sua publicação", "partilhou a sua publicação", "hat deinen beitrag geteilt",
+        "згадав вас", "згадала вас", "запит на дружбу", "надіслав вам повідомлення", "надіслала вам повідомлення",
+        "опублікував допис", "опублікувала допис", "отправил вам сообщение", "отправила вам сообщение",
+        "опубликовал в группе", "опубликовала в группе", "opublikował w grupie", "opublikowała w grupie", "recommended your research", "recommended your article",
+        "wants to be your friend", "wants to be friends", "你关注的", "发布了新视频", "请求添加你为朋友", "请求添加你为好友",
+        "vous a envoyé un snap", "sent you a snap", "te envió un snap", "a accepté votre invitation", "ha aceptado tu invitación",
+        "ha accettato il tuo invito", "hat ihre einladung angenommen", "hat deine einladung angenommen",
+        "vous a envoyé un nouveau message", "te ha enviado un nuevo mensaje", "ti ha inviato un nuovo messaggio",
+        "1:1 채팅이 도착", "새로운 채팅이 도착", "밴드에 새 글", "새 글이 등록되었습니다",
     ]
 
     /// What a network tells about the people the user follows or is connected to (their posts,
@@ -150,7 +158,7 @@ enum SocialNetworkMail {
     /// can hold them: "Du wurdest von Markus erwähnt", a game's "It's your turn!" (a shop's
     /// "It's your turn to save" is not one), a game's gift ("… has sent you a gift on Kettle";
     /// a shop's "We sent you a gift" is not).
-    static let notificationPattern = #"\bdu wurdest (von .{1,40} )?erwähnt\b|\bit[’']s your turn[.!]*$|\bit[’']s your turn!.*\b(played|move|moved|game|round|match)\b|\bsent you a gift on\b|\bunread messages? and \d+ mentions? in\b|\b\d+ (new|nuovi|nieuwe|neue|nouveaux|nuevos|novas|novos|nya|nye|nowych|новых|нових) (messages|messaggi|berichten|nachrichten|mensajes|mensagens|meddelanden|meldinger|wiadomości|сообщений|повідомлень) (in|en|em|dans|i|w|в|у)\b|(è il tuo turno|es tu turno|c'est ton tour|c'est à toi de jouer|du bist am zug|du bist dran|jij bent aan zet|é a sua vez|é sua vez).*\b(contro|contra|against|gegen|tegen|partita|partida|partie|spiel|game|match)\b|"# + crowdPattern + "|" + viralPattern
+    static let notificationPattern = #"\bdu wurdest (von .{1,40} )?erwähnt\b|\bit[’']s your turn[.!]*$|\bit[’']s your turn!.*\b(played|move|moved|game|round|match)\b|\bsent you a gift on\b|\bsent you (\d+|a|an|some|free) (extra )?(lives|life|coins|gems|spins|energy)\b|\binvited you to (join )?(the |their |a |an |her |his |my )?(squad|clan|guild|party|lobby|raid)\b|\bunread messages? and \d+ mentions? in\b|\b\d+ (new|nuovi|nieuwe|neue|nouveaux|nuevos|novas|novos|nya|nye|nowych|новых|нових) (messages|messaggi|berichten|nachrichten|mensajes|mensagens|meddelanden|meldinger|wiadomości|сообщений|повідомлень) (in|en|em|dans|i|w|в|у)\b|(è il tuo turno|es tu turno|c'est ton tour|c'est à toi de jouer|du bist am zug|du bist dran|jij bent aan zet|é a sua vez|é sua vez).*\b(contro|contra|against|gegen|tegen|partita|partida|partie|spiel|game|match)\b|"# + crowdPattern + "|" + viralPattern
 
     /// "Anna and 4 others liked your photo", in the languages the client meets, where the words
     /// cannot be a shop's "and 2 other items": a network gathering what several people did ("Julien Morel et 4 autres ont donné des bravos",
@@ -173,7 +181,8 @@ enum SocialNetworkMail {
         let subject = subject.lowercased()
         // "…accepted your invitation to Acme / to join the workspace" is a service's sign-up news;
         // a network's connection ("…accepted your invitation", "…to connect") stays social.
-        if subject.range(of: #"accepted your invitation to (?!connect)"#, options: .regularExpression) != nil { return false }
+        if subject.range(of: #"accepted your invitation to (?!connect)|a accepté votre invitation à (?!se connecter)|ha aceptado tu invitación (a|para) (?!conectar)|ha accettato il tuo invito (a|per) (?!collegarsi)|einladung (zu|für) .{0,30}angenommen"#,
+                         options: .regularExpression) != nil { return false }
         if notificationPhrases.contains(where: { subject.contains($0) }) { return true }
         if subject.range(of: reachSubject, options: .regularExpression) != nil
             || subject.range(of: notificationPattern, options: .regularExpression) != nil { return true }
