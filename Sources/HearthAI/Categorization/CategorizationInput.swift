@@ -113,10 +113,11 @@ public struct CategorizationInput: Sendable, Hashable {
     }
 
     /// English's commonest words that are not also common words of the other languages written
-    /// in Latin letters ("in", "is", "to", "of", "an", "for" are Dutch, German, Polish, Danish).
+    /// in Latin letters ("in", "is", "to", "of", "an", "for" are Dutch, German, Polish, Danish;
+    /// "i", "we", "my", "me" Polish, Catalan, Spanish, French).
     private static let englishMarkers: Set<Substring> = ["the", "and", "you", "your", "with", "this", "that", "are",
-        "we", "our", "have", "will", "from", "not", "it", "can", "more", "now", "here", "was", "just", "get",
-        "what", "about", "been", "which", "their", "they", "would", "there", "my", "me", "i", "please", "thanks"]
+        "our", "have", "will", "from", "not", "it", "can", "more", "now", "here", "was", "just", "get",
+        "what", "about", "been", "which", "their", "they", "would", "there", "please", "thanks"]
 
     /// Whether Latin-script text reads as English: at least one word in forty is one of English's
     /// commonest words, or the text is too short to tell. Links and addresses are no language
