@@ -314,11 +314,13 @@ public enum CategorySignals {
             || CategoryVocabulary.confirmsWithoutSelling(subject: subject) {
             return SignalVerdict(category: .updates, confidence: 0.88, candidates: [.updates], reasons: reasons + ["transactional subject"])
         }
-        // A feed delivered by mail (RSS-to-email: a blog's or a news site's items) informs,
-        // whatever its item is about: what sells is the feed's own shop, not its headlines.
+        // An appeal for money (a campaign's deadline, a charity's doubled gift) asks the reader to
+        // give, whatever news it tells on the way; a gift's receipt says so in its subject.
         if CategoryVocabulary.appealsForMoney(input.text) && !CategoryVocabulary.isTransactional(subject: subject) {
             return SignalVerdict(category: .promotions, confidence: 0.86, candidates: [.promotions], reasons: reasons + ["appeals for donations"])
         }
+        // A feed delivered by mail (RSS-to-email: a blog's or a news site's items) informs,
+        // whatever its item is about: what sells is the feed's own shop, not its headlines.
         if isFeedItem(input) {
             return SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates], reasons: reasons + ["a feed item delivered by mail"])
         }

@@ -116,8 +116,9 @@ enum SocialNetworkMail {
         "پست شما", "عکس شما", "درخواست دوستی", "شما را دنبال",
         // A messenger's unread messages in a chat or group (work chats are excluded by domain).
         "unread messages in", "unread message in", "mensajes sin leer", "mensagens não lidas", "رسائل غير مقروءة",
-        // Session 22's probes: a network's event, a game's invitation, kudos and follows in Dutch,
-        // French and Spanish, a neighbourhood network's posts.
+        // Session 22's probes: a network's event co-host, a game's invitation, kudos, follows,
+        // friend requests, shares, albums, snaps, accepted invitations and messages in a dozen
+        // languages, a neighbourhood network's posts, a research network's recommendation.
         "added you as a co-host", "invited you to play", "gaven kudos", "gaf je kudos", "gaf kudos", "donné des bravos",
         "te siguieron", "te siguió", "comenzaron a seguirte", "empezaron a seguirte", "posts near you", "han fet kudos",
         "veut devenir votre ami", "quiere ser tu amig", "a partagé l'album", "compartió el álbum", "ha condiviso l'album",
@@ -155,14 +156,25 @@ enum SocialNetworkMail {
     static let reachSubject = #"\breached \d[\d,.]* (reads|views|readers|followers|citations)\b|\b(got|received) \d[\d,.]* (new )?(likes|comments|reactions|followers)\b"#
 
     /// Notifications whose words are split by a name or must close the subject, so no phrase
-    /// can hold them: "Du wurdest von Markus erwähnt", a game's "It's your turn!" (a shop's
-    /// "It's your turn to save" is not one), a game's gift ("… has sent you a gift on Kettle";
-    /// a shop's "We sent you a gift" is not).
-    static let notificationPattern = #"\bdu wurdest (von .{1,40} )?erwähnt\b|\bit[’']s your turn[.!]*$|\bit[’']s your turn!.*\b(played|move|moved|game|round|match)\b|\bsent you a gift on\b|\bsent you (\d+|a|an|some|free) (extra )?(lives|life|coins|gems|spins|energy)\b|\binvited you to (join )?(the |their |a |an |her |his |my )?(squad|clan|guild|party|lobby|raid)\b|\bunread messages? and \d+ mentions? in\b|\b\d+ (new|nuovi|nieuwe|neue|nouveaux|nuevos|novas|novos|nya|nye|nowych|новых|нових) (messages|messaggi|berichten|nachrichten|mensajes|mensagens|meddelanden|meldinger|wiadomości|сообщений|повідомлень) (in|en|em|dans|i|w|в|у)\b|(è il tuo turno|es tu turno|c'est ton tour|c'est à toi de jouer|du bist am zug|du bist dran|jij bent aan zet|é a sua vez|é sua vez).*\b(contro|contra|against|gegen|tegen|partita|partida|partie|spiel|game|match)\b|"# + crowdPattern + "|" + viralPattern
+    /// can hold them: "Du wurdest von Markus erwähnt", a game's, a group chat's, several people's
+    /// doing gathered, a post that travels.
+    static let notificationPattern = [#"\bdu wurdest (von .{1,40} )?erwähnt\b"#, gamePattern, groupChatPattern, crowdPattern, viralPattern]
+        .joined(separator: "|")
+
+    /// A game's notices: "It's your turn!" closing the subject or followed by the move (a shop's
+    /// "It's your turn to save" is not one), the same in six languages with the game's words, a
+    /// gift "on" the platform (a shop's "We sent you a gift" is not), lives or coins sent, a squad's
+    /// or a clan's invitation.
+    static let gamePattern = #"\bit[’']s your turn[.!]*$|\bit[’']s your turn!.*\b(played|move|moved|game|round|match)\b|(è il tuo turno|es tu turno|c'est ton tour|c'est à toi de jouer|du bist am zug|du bist dran|jij bent aan zet|é a sua vez|é sua vez).*\b(contro|contra|against|gegen|tegen|partita|partida|partie|spiel|game|match)\b|\bsent you a gift on\b|\bsent you (\d+|a|an|some|free) (extra )?(lives|life|coins|gems|spins|energy)\b|\binvited you to (join )?(the |their |a |an |her |his |my )?(squad|clan|guild|party|lobby|raid)\b"#
+
+    /// A group chat's news: "14 unread messages and 1 mention in …", "37 nuovi messaggi in «…»" in
+    /// nine languages (a shop's "3 new messages from the seller" names no group).
+    static let groupChatPattern = #"\bunread messages? and \d+ mentions? in\b|\b\d+ (new|nuovi|nieuwe|neue|nouveaux|nuevos|novas|novos|nya|nye|nowych|новых|нових) (messages|messaggi|berichten|nachrichten|mensajes|mensagens|meddelanden|meldinger|wiadomości|сообщений|повідомлень) (in|en|em|dans|i|w|в|у)\b"#
 
     /// "Anna and 4 others liked your photo", in the languages the client meets, where the words
-    /// cannot be a shop's "and 2 other items": a network gathering what several people did ("Julien Morel et 4 autres ont donné des bravos",
-    /// "Laura Gómez y 4 personas más te siguieron", "Bram en 4 anderen gaven kudos").
+    /// cannot be a shop's "and 2 other items": a network gathering what several people did
+    /// ("Julien Morel et 4 autres ont donné des bravos", "Laura Gómez y 4 personas más te
+    /// siguieron", "Bram en 4 anderen gaven kudos").
     static let crowdPattern = #"\band \d+ (others|other people)\b|\ben \d+ anderen\b|\by \d+ personas( más)?\b|\bet \d+ autres (personnes|ont|vous)\b|\bund \d+ weitere (personen|haben|gefällt)\b|\be altri \d+\b|\be (mais|outras) \d+ pessoas\b|\boch \d+ andra (personer|har|gillar)\b|\bog \d+ andre (personer|har|liker|synes)\b|\bi \d+ persones més\b"#
 
     /// A network's word that the user's post travels: "Your video is taking off: 52K views".
