@@ -263,5 +263,18 @@ import Testing
         #expect(CategoryVocabulary.score(subject: "Toronto–Chengdu spring fares from CAD 968", body: "").promotions >= 2)
         #expect(!NewsletterContent.mentionsPrice("Premium: GBP 412.50 a year"), "a code in a text is no offer")
     }
+
+    /// A government's automated service sends notices, whatever they read like; a campaign's
+    /// domain is no government's.
+    @Test func aGovernmentsServiceSendsNotices() {
+        #expect(GovernmentMail.isGovernment("notifications.service.gov.uk"))
+        #expect(GovernmentMail.isGovernment("irs.gov") && GovernmentMail.isGovernment("impots.gouv.fr"))
+        #expect(!GovernmentMail.isGovernment("renfroeforgeorgia.com") && !GovernmentMail.isGovernment("govstore.com"))
+        CategorizationTests.expectSignals(decide: .updates, [
+            Self.mail("noreply@notifications.service.gov.uk", "HM Revenue and Customs",
+                      "Making Tax Digital for Income Tax: you need to act before 6 April 2026",
+                      "From 6 April 2026 you must keep digital records. Find software that works with Making Tax Digital."),
+        ])
+    }
 }
 

@@ -314,6 +314,9 @@ public enum CategorySignals {
             || CategoryVocabulary.confirmsWithoutSelling(subject: subject) {
             return SignalVerdict(category: .updates, confidence: 0.88, candidates: [.updates], reasons: reasons + ["transactional subject"])
         }
+        if GovernmentMail.isGovernment(input.senderDomain ?? "") {
+            return SignalVerdict(category: .updates, confidence: 0.88, candidates: [.updates], reasons: reasons + ["a government's service"])
+        }
         // An appeal for money (a campaign's deadline, a charity's doubled gift) asks the reader to
         // give, whatever news it tells on the way; a gift's receipt says so in its subject.
         if CategoryVocabulary.appealsForMoney(input.text) && !CategoryVocabulary.isTransactional(subject: subject) {
