@@ -276,5 +276,35 @@ import Testing
                       "From 6 April 2026 you must keep digital records. Find software that works with Making Tax Digital."),
         ])
     }
+
+    /// Round 9: a student's number as the mailbox at a university, a class board's digest, a
+    /// forum community's digest (no network's "new posts in"), a match with a typographic
+    /// apostrophe, a word game's move, Portuguese networks' notices and money received, a
+    /// budget crossed; a network's upsell naming "who viewed your profile" is no reach report.
+    @Test func roundNineShapes() {
+        let student = Self.mail("s2304417@holyrood.ac.example", "Priya Raman", "RE: INFR08015 group project - who's doing what",
+                                "I can take the data cleaning.", headers: [], reply: true)
+        #expect(!BulkMailEvidence(student).machineSender)
+        #expect(BulkMailEvidence.isStudentNumber("s2304417", domain: "ed.ac.uk", name: "Priya Raman"))
+        #expect(!BulkMailEvidence.isStudentNumber("s2304417", domain: "shop.example", name: "Priya Raman"))
+        CategorizationTests.expectSignals(decide: .forums, [
+            Self.mail("no-reply@askboard.example", "Askboard", "INFR08026 Algorithms & Data Structures – Askboard digest (4 new posts, 7 replies)"),
+            Self.mail("communities@icpa.example", "ICPA Tax Faculty Community", "Tax Faculty Community daily digest: 5 new posts in 3 discussions"),
+        ])
+        CategorizationTests.expectSignals(decide: .social, [
+            Self.mail("hello@mail.sparkd.example", "Sparkd", "It’s a match! Claire liked you back 💘"),
+            Self.mail("noreply@wordbuddies.example", "WordBuddies", "Barb K. played QUIXOTE for 74 points! It's your move 🎲"),
+            Self.mail("notification@friendbook.example", "Friendbook", "Camila Sousa identificou-a numa foto"),
+            Self.mail("notification@friendbook.example", "Friendbook", "Henrique Sousa Lopes enviou-lhe um pedido de amizade"),
+            Self.mail("no-reply@mail.instaframe.example", "Instaframe", "tia_graca_porto começou a seguir-te"),
+        ])
+        CategorizationTests.expectSignals(decide: .updates, [
+            Self.mail("notificacoes@mbpay.example", "MBPay", "Recebeu 120,00 € de BRUNO T."),
+            Self.mail("no-reply-budgets@stratus.example", "Stratus Budgets", "Your budget \"tessellate-ci\" has exceeded 80% of its $150.00 monthly limit"),
+        ])
+        let upsell = Self.mail("premium-noreply@prolink.example", "ProLink", "Nate, get 1 month of Premium Career for $0",
+                               "Try Premium free for 1 month: see who viewed your profile in the last 365 days.")
+        #expect(CategorySignals.evaluate(upsell).category != .social)
+    }
 }
 

@@ -72,7 +72,8 @@ struct BulkMailEvidence: Sendable {
         listHeaders = input.listID != nil || input.headers.contains { AutomatedMail.listFieldNames.contains($0.name.lowercased()) }
         // QQ numbers and other all-digit mailboxes at a consumer provider are people's addresses
         // (session 21's probe: a cousin's note from 2861473905@qq.com was read as a machine's).
-        let personsNumber = !local.isEmpty && local.allSatisfy(\.isNumber) && PersonalMail.isConsumerMailbox(input.senderDomain ?? "")
+        let personsNumber = (!local.isEmpty && local.allSatisfy(\.isNumber) && PersonalMail.isConsumerMailbox(input.senderDomain ?? ""))
+            || Self.isStudentNumber(local, domain: input.senderDomain ?? "", name: input.from?.name)
         // A person's mailbox on a host named "mail." (a university's "kevin.ng@mail.olu.ca",
         // session 22's probe) is no mailing subdomain: the mailbox spells the person's name.
         let mailingHost = Self.isMailingDomain(input.senderDomain ?? "") && !Self.mailboxSpellsName(local, name: input.from?.name)
@@ -252,6 +253,16 @@ struct BulkMailEvidence: Sendable {
         let labels = domain.split(separator: ".")
         guard labels.count >= 3, let first = labels.first else { return false }
         return mailingSubdomains.contains(String(first))
+    }
+
+    /// A student's or staff member's number as the mailbox at a university ("Priya Raman"
+    /// <s2304417@holyrood.ac.uk>, as several universities issue them; session 22's probe): a
+    /// person under a person's name, not a generated token.
+    static func isStudentNumber(_ local: String, domain: String, name: String?) -> Bool {
+        guard let name, name.split(separator: " ").count >= 2, !isOrganisationName(name, domain: domain),
+              local.range(of: #"^[a-z]{0,3}\d{5,9}[a-z]?$"#, options: .regularExpression) != nil else { return false }
+        let labels = domain.lowercased().split(separator: ".").map(String.init)
+        return labels.last == "edu" || labels.dropLast().contains { $0 == "ac" || $0 == "edu" }
     }
 
     /// Whether the mailbox spells two or more words of the display name ("Kevin Ng" at

@@ -42,7 +42,9 @@ enum CategoryVocabulary {
         // A marketplace about the user's own listing ("Nouveau message pour votre annonce « Kit
         // Arduino »", session 22's probe; its price read as an offer). "-50 % pour booster votre
         // annonce" still sells.
-        "payroll", "payday", "was paid today", "were paid today",
+        "payroll", "payday", "was paid today", "were paid today", "recebeu",
+        // A budget or a usage limit the user set, crossed ("Your budget has exceeded 80% of its $150").
+        "has exceeded", "have exceeded", "budget alert", "usage alert", "spending limit",
         "your listing", "votre annonce", "deine anzeige", "ihre anzeige", "tu anuncio", "il tuo annuncio",
         "je advertentie", "seu anúncio", "twoje ogłoszenie",
         // An e-ticket by its name in Italian, French, Spanish, Romanian, German, and its booking

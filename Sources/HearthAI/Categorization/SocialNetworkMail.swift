@@ -133,6 +133,9 @@ enum SocialNetworkMail {
         "ha accettato il tuo invito", "hat ihre einladung angenommen", "hat deine einladung angenommen",
         "vous a envoyé un nouveau message", "te ha enviado un nuevo mensaje", "ti ha inviato un nuovo messaggio",
         "1:1 채팅이 도착", "새로운 채팅이 도착", "밴드에 새 글", "새 글이 등록되었습니다",
+        "identificou-a", "identificou-o", "identificou-te", "pedido de amizade", "enviou-te uma mensagem",
+        "enviou-lhe uma mensagem", "começou a seguir-te", "começou a segui-la", "começou a segui-lo", "gostaram da tua",
+        "gostou da tua",
     ]
 
     /// What a network tells about the people the user follows or is connected to (their posts,
@@ -140,7 +143,7 @@ enum SocialNetworkMail {
     /// "Ben commented on Anna's photo", "Maya has a work anniversary". Narrow on purpose: a
     /// shared *document, file or folder* is a work tool's notice, "commented on PROJ-12" a
     /// tracker's, "payment posted to your account" a bank's (transactional subjects never count).
-    static let activityPattern = #"\bshared (a|an|\d+|their|his|her) (new )?(post|posts|article|photo|photos|video|videos|album|link|story|stories|memory|reel)\b|\bposted (in|a new|an? (photo|video|article|link|story|reel))\b|\bnew posts in\b|\b(nueva publicación en|nouvelle publication dans|nova publicação em|nuova pubblicazione in)\b|\b(commented on|reacted to) (a|an|the|their|his|her|[a-z]+'s) (post|photo|video|status|story|reel|comment|article|link)\b|\badded \d+ (new )?(photos|videos)\b|\b(a ajouté|agregó|añadió|adicionou|ha aggiunto) \d+ (nouvelles |nuevas |novas |nuove )?(photos|fotos|foto|vidéos|videos|vídeos|video)\b|\band \d+ more posts\b|\bet \d+ autres publications\b|\bcommented on [“"«]|\btagged .{1,60} in (a|an|their|his|her) (post|photo|comment|video|story|reel)\b|\b\d+ (people|others) (saved|liked|shared|viewed|reposted) your\b|\b(publicou em|publicó en)\b|\ba publié dans\b|\bha pubblicato in\b|\bwork anniversary\b|\bcongratulate [a-z]+( [a-z]+)? on (her|his|their|\d+ years?)\b|'s birthday (today|is)\b|\b(is|are) now connected\b|\bjoined your network\b"#
+    static let activityPattern = #"\bshared (a|an|\d+|their|his|her) (new )?(post|posts|article|photo|photos|video|videos|album|link|story|stories|memory|reel)\b|\bposted (in|a new|an? (photo|video|article|link|story|reel))\b|\bnew posts in (?!\d)|\b(nueva publicación en|nouvelle publication dans|nova publicação em|nuova pubblicazione in)\b|\b(commented on|reacted to) (a|an|the|their|his|her|[a-z]+'s) (post|photo|video|status|story|reel|comment|article|link)\b|\badded \d+ (new )?(photos|videos)\b|\b(a ajouté|agregó|añadió|adicionou|ha aggiunto) \d+ (nouvelles |nuevas |novas |nuove )?(photos|fotos|foto|vidéos|videos|vídeos|video)\b|\band \d+ more posts\b|\bet \d+ autres publications\b|\bcommented on [“"«]|\btagged .{1,60} in (a|an|their|his|her) (post|photo|comment|video|story|reel)\b|\b\d+ (people|others) (saved|liked|shared|viewed|reposted) your\b|\b(publicou em|publicó en)\b|\ba publié dans\b|\bha pubblicato in\b|\bwork anniversary\b|\bcongratulate [a-z]+( [a-z]+)? on (her|his|their|\d+ years?)\b|'s birthday (today|is)\b|\b(is|are) now connected\b|\bjoined your network\b"#
 
     /// A network's summary of the user's own reach and circle, in the text: "Your posts were seen
     /// 214 times this week", "5 people viewed your profile", "You appeared in 12 searches",
@@ -161,11 +164,12 @@ enum SocialNetworkMail {
     static let notificationPattern = [#"\bdu wurdest (von .{1,40} )?erwähnt\b"#, gamePattern, groupChatPattern, crowdPattern, viralPattern]
         .joined(separator: "|")
 
-    /// A game's notices: "It's your turn!" closing the subject or followed by the move (a shop's
+    /// A game's notices: "It's your turn!" or "It's your move 🎲" closing the subject or followed by
+    /// the move, a word played for points (a shop's
     /// "It's your turn to save" is not one), the same in six languages with the game's words, a
     /// gift "on" the platform (a shop's "We sent you a gift" is not), lives or coins sent, a squad's
     /// or a clan's invitation.
-    static let gamePattern = #"\bit[’']s your turn[.!]*$|\bit[’']s your turn!.*\b(played|move|moved|game|round|match)\b|(è il tuo turno|es tu turno|c'est ton tour|c'est à toi de jouer|du bist am zug|du bist dran|jij bent aan zet|é a sua vez|é sua vez).*\b(contro|contra|against|gegen|tegen|partita|partida|partie|spiel|game|match)\b|\bsent you a gift on\b|\bsent you (\d+|a|an|some|free) (extra )?(lives|life|coins|gems|spins|energy)\b|\binvited you to (join )?(the |their |a |an |her |his |my )?(squad|clan|guild|party|lobby|raid)\b"#
+    static let gamePattern = #"\bit[’']s your (turn|move)[.!]*( \S+)?$|\bit[’']s your turn!.*\b(played|move|moved|game|round|match)\b|\bplayed [^ ]{2,20} for \d+ points\b|(è il tuo turno|es tu turno|c'est ton tour|c'est à toi de jouer|du bist am zug|du bist dran|jij bent aan zet|é a sua vez|é sua vez).*\b(contro|contra|against|gegen|tegen|partita|partida|partie|spiel|game|match)\b|\bsent you a gift on\b|\bsent you (\d+|a|an|some|free) (extra )?(lives|life|coins|gems|spins|energy)\b|\binvited you to (join )?(the |their |a |an |her |his |my )?(squad|clan|guild|party|lobby|raid)\b"#
 
     /// A group chat's news: "14 unread messages and 1 mention in …", "37 nuovi messaggi in «…»" in
     /// nine languages (a shop's "3 new messages from the seller" names no group).
@@ -190,7 +194,8 @@ enum SocialNetworkMail {
     static func isNotification(subject: String, text: String = "", domain: String, machineSender: Bool) -> Bool {
         guard machineSender, !ServiceMail.isWorkTool(domain) else { return false }
         let original = subject
-        let subject = subject.lowercased()
+        // Typographic apostrophes ("It’s a match!") spelt as the phrases are.
+        let subject = subject.lowercased().replacingOccurrences(of: "’", with: "'")
         // "…accepted your invitation to Acme / to join the workspace" is a service's sign-up news;
         // a network's connection ("…accepted your invitation", "…to connect") stays social.
         if subject.range(of: #"accepted your invitation to (?!connect)|a accepté votre invitation à (?!se connecter)|ha aceptado tu invitación (a|para) (?!conectar)|ha accettato il tuo invito (a|per) (?!collegarsi)|einladung (zu|für) .{0,30}angenommen"#,
@@ -219,7 +224,10 @@ enum SocialNetworkMail {
         // A community network's post named by its community the way Reddit writes it ("… -
         // r/buildapc"): the network's digest or trending post, as mail from reddit.com is.
         if original.range(of: #"(^|[\s(\[])r/[A-Za-z0-9_]{2,21}\b"#, options: .regularExpression) != nil { return true }
-        // "appeared in" needs the network's own object: "appeared in 12 searches".
+        // "appeared in" needs the network's own object: "appeared in 12 searches". A network's
+        // upsell names the same reach as a feature ("See who viewed your profile"): a subject that
+        // sells ("1 month of Premium for $0") is no report of the user's reach.
+        guard CategoryVocabulary.score(subject: subject, body: "").promotions < 2 else { return false }
         return reachPhrases.contains { phrase in
             guard opening.contains(phrase) else { return false }
             return phrase != "appeared in" || opening.range(of: #"appeared in \d+ searches"#, options: .regularExpression) != nil
