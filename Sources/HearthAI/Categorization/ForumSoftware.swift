@@ -32,9 +32,11 @@ enum ForumSoftware {
 
     /// A question-and-answer board passing on a member's answer ("New answer to \"How do I…\"",
     /// "Someone answered your question"), a forum its reply notice ("Topic reply notification",
-    /// "New reply: …") or a class board its digest ("… digest (4 new posts, 7 replies)"): session 21's blind probes (and one of session 20) labelled these forums;
-    /// the centroids read one as an advert and a topic's words as a receipt.
-    static let answerNotice = #"^(\d+ )?new answers? (to|on)\b|\banswered your question\b|\bnew answer (was )?posted\b|^new repl(y|ies)\s*[:–-]|^(topic|thread|forum post) (reply )?notification\b|\bnew repl(y|ies) (in|to) (the )?(thread|topic|discussion)\b|^(new )?repl(y|ies) to (a )?watched (thread|topic)\b|\bdigest\b.*\b\d+ new (posts?|questions?|threads?|topics?)\b"#
+    /// "New reply: …") or a class board its digest of posts and replies ("… digest (4 new posts, 7
+    /// replies)"; a newsletter's "digest: 5 new topics in design" counts no replies): sessions
+    /// 21–22's blind probes (and one of session 20) labelled these forums; the centroids read one
+    /// as an advert and a topic's words as a receipt.
+    static let answerNotice = #"^(\d+ )?new answers? (to|on)\b|\banswered your question\b|\bnew answer (was )?posted\b|^new repl(y|ies)\s*[:–-]|^(topic|thread|forum post) (reply )?notification\b|\bnew repl(y|ies) (in|to) (the )?(thread|topic|discussion)\b|^(new )?repl(y|ies) to (a )?watched (thread|topic)\b|\bdigest\b.*\b\d+ new (posts?|questions?|threads?)\b.*\b\d+ (repl(y|ies)|discussions?|threads?)\b"#
 
     /// A forum's notice about its discussions: sent by forum software (or a Q&A board's
     /// automated sender), and not about the member's account (a password reset, a sign-up
