@@ -108,9 +108,10 @@ public struct CategorizationInput: Sendable, Hashable {
     /// script that reads as English. On German, French, Spanish or Turkish its nearest centroid
     /// follows the brand names, numbers and the odd shared word (session 22: a Turkish airline's
     /// "%25 indirim" and a German bank's "Jetzt … sichern" went to updates).
-    public var embedderReadsLanguage: Bool {
-        embedderReadsScript && Self.readsAsEnglish(subject + " " + text.prefix(1_000))
-    }
+    public var embedderReadsLanguage: Bool { embedderReadsScript && readsAsEnglish }
+
+    /// Whether the subject and opening read as English (`readsAsEnglish(_:)`), whatever the script.
+    var readsAsEnglish: Bool { Self.readsAsEnglish(subject + " " + text.prefix(1_000)) }
 
     /// English's commonest words that are not also common words of the other languages written
     /// in Latin letters ("in", "is", "to", "of", "an", "for" are Dutch, German, Polish, Danish;

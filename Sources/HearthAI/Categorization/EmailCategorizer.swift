@@ -129,13 +129,14 @@ public struct EmailCategorizer: Sendable {
                 // Text in a script the embeddings cannot read: their nearest centroid is noise,
                 // so the signals' lean, read in the message's own language, decides. In a language
                 // they cannot read but whose letters they know, only a lean the words gave does.
-                let input = inputs[index]
-                if neighbour == nil, let lean = verdict.lean,
-                   !input.embedderReadsScript || (verdict.leanFromWords && !input.embedderReadsLanguage) {
-                    let unread = input.embedderReadsScript ? "language" : "script"
-                    decisions[index] = CategoryDecision(category: lean, confidence: 0.6, source: .signals,
-                                                        reasons: verdict.reasons + ["leans \(lean.rawValue); the embeddings cannot read this \(unread)"])
-                    continue
+                if neighbour == nil, let lean = verdict.lean {
+                    let readsScript = inputs[index].embedderReadsScript
+                    if !readsScript || (verdict.leanFromWords && !inputs[index].readsAsEnglish) {
+                        let unread = readsScript ? "language" : "script"
+                        decisions[index] = CategoryDecision(category: lean, confidence: 0.6, source: .signals,
+                                                            reasons: verdict.reasons + ["leans \(lean.rawValue); the embeddings cannot read this \(unread)"])
+                        continue
+                    }
                 }
                 if let lean = verdict.lean, let leaning = scores[lean] { scores[lean] = leaning * 2 }
                 if let unlikely = verdict.unlikely, let score = scores[unlikely] { scores[unlikely] = score / 2 }

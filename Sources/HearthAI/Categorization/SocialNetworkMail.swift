@@ -227,11 +227,11 @@ enum SocialNetworkMail {
         // "appeared in" needs the network's own object: "appeared in 12 searches". A network's
         // upsell names the same reach as a feature ("See who viewed your profile"): a subject that
         // sells ("1 month of Premium for $0") is no report of the user's reach.
-        guard CategoryVocabulary.score(subject: subject, body: "").promotions < 2 else { return false }
-        return reachPhrases.contains { phrase in
+        let reportsReach = reachPhrases.contains { phrase in
             guard opening.contains(phrase) else { return false }
             return phrase != "appeared in" || opening.range(of: #"appeared in \d+ searches"#, options: .regularExpression) != nil
         }
+        return reportsReach && CategoryVocabulary.score(subject: subject, body: "").promotions < 2
     }
 }
 
