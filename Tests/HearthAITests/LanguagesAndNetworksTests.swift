@@ -191,7 +191,8 @@ import Testing
         let bump = Self.mail("sarah@vendrix.example", "Sarah Whitfield", "Re: Kaskade's outbound data",
                              "Hi Lena, just bumping this up in case it got buried.", headers: Self.esp, reply: true)
         #expect(CategorySignals.evaluate(bump).category != .forums, "\(CategorySignals.evaluate(bump).reasons)")
-        #expect(CategorySignals.onlyUnsubscribeField(bump))
+        #expect(BulkMailEvidence(bump).listHeaders && !BulkMailEvidence(bump).namesAList)
+        #expect(BulkMailEvidence(post).namesAList)
     }
 
     /// An e-ticket by its name in Italian is a notice; a journal selling publication sells.

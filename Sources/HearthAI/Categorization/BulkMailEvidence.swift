@@ -17,6 +17,11 @@ struct BulkMailEvidence: Sendable {
     var organisationSender: Bool
     /// Any list header (`AutomatedMail.listFieldNames`, the same markers threading reads).
     var listHeaders: Bool
+    /// A list header that names or reaches a list (List-Id, List-Post, List-Help…), not only a
+    /// List-Unsubscribe: a newsletter's or a sales tool's opt-out names no list (session 22's
+    /// probe: a sales sequence's "just bumping this up", a real reply to its own first step, was
+    /// read as a reply on a list).
+    var namesAList: Bool
     /// List-Post with an address: a discussion list members write to ("List-Post: NO" and no
     /// List-Post are announcement lists and newsletters).
     var listPost: Bool
@@ -69,7 +74,9 @@ struct BulkMailEvidence: Sendable {
         let local = input.senderLocalPart ?? ""
         precedence = input.header("Precedence")?.lowercased().trimmingCharacters(in: .whitespaces)
         listPost = input.header("List-Post").map(Self.invitesPosts) ?? false
-        listHeaders = input.listID != nil || input.headers.contains { AutomatedMail.listFieldNames.contains($0.name.lowercased()) }
+        let listFields = Set(input.headers.map { $0.name.lowercased() }).intersection(AutomatedMail.listFieldNames)
+        listHeaders = input.listID != nil || !listFields.isEmpty
+        namesAList = input.listID != nil || !listFields.subtracting(["list-unsubscribe"]).isEmpty
         // QQ numbers and other all-digit mailboxes at a consumer provider are people's addresses
         // (session 21's probe: a cousin's note from 2861473905@qq.com was read as a machine's).
         let personsNumber = (!local.isEmpty && local.allSatisfy(\.isNumber) && PersonalMail.isConsumerMailbox(input.senderDomain ?? ""))

@@ -139,7 +139,7 @@ public enum CategorySignals {
         }
         if evidence.listPost {
             reasons.append("List-Post header")
-        } else if evidence.listHeaders && reply && !onlyUnsubscribeField(input) {
+        } else if evidence.namesAList && reply {
             reasons.append("reply on a mailing list")
         } else if relayed && !newsletterSubject(input.subject) {
             reasons.append("a person's post relayed by a list or forum (\(input.from?.name ?? ""))")
@@ -186,16 +186,6 @@ public enum CategorySignals {
             return SignalVerdict(category: nil, confidence: 0.5, candidates: [.forums, .updates, .promotions], reasons: reasons + ["reads like a newsletter"])
         }
         return SignalVerdict(category: .forums, confidence: 0.92, candidates: [.forums], reasons: reasons)
-    }
-
-    /// A List-Unsubscribe with no list's name or address beside it: a newsletter's or a sales
-    /// tool's opt-out (session 22's probe: a sales sequence's "just bumping this up", a real reply
-    /// to its own first step, was read as a reply on a list). List software names its list.
-    static func onlyUnsubscribeField(_ input: CategorizationInput) -> Bool {
-        input.listID == nil && !input.headers.contains { field in
-            let name = field.name.lowercased()
-            return AutomatedMail.listFieldNames.contains(name) && name != "list-unsubscribe"
-        }
     }
 
     /// A discussion list's digest (Mailman "dev Digest, Vol 12, Issue 3", Majordomo/Ecartis
