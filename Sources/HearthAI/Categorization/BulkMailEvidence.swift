@@ -305,7 +305,8 @@ struct BulkMailEvidence: Sendable {
            words.contains(where: { $0.count >= 3 && !organisationWords.contains($0) && local.contains($0) && !brandLabels.contains($0) }) {
             return false
         }
-        if words.contains(where: { organisationWords.contains($0) }) { return true }
+        if words.contains(where: { organisationWords.contains($0) })
+            || organisationPhrases.contains(where: { name.contains($0) }) { return true }
         // A person at a domain of their own name ("Wes Calloway" <wes@wescalloway.com>, session
         // 22's probe): the mailbox is the first name, which no brand's address is.
         if words.count == 2, let local, words[0].count >= 2, local == words[0], !isRoleAddress(local) { return false }
@@ -350,6 +351,17 @@ struct BulkMailEvidence: Sendable {
         "transactions", "purchases", "helpdesk", "messaging", "desk", "frontdesk", "reception", "concierge", "admissions",
         "registrar", "secretariat", "enquiries", "university", "college", "school", "academy", "district", "council",
         "county", "ministry", "agency", "library", "museum", "clinic", "hospital", "pharmacy",
+    ]
+
+    /// The same in the languages the client meets most, as parts of a name ("CSKH Điện lực Sài
+    /// Gòn", "Stadtwerke München Kundenservice", "Banco Azul Atendimento"): words for customer
+    /// care, banks, utilities, companies and offices that no person's name holds.
+    static let organisationPhrases: [String] = [
+        "cskh", "ngân hàng", "điện lực", "công ty", "cấp nước", "chăm sóc khách hàng", "tổng đài",
+        "kundenservice", "kundendienst", "stadtwerke", "sparkasse", "versicherung", "service client", "banque", "mairie",
+        "atención al cliente", "servicio al cliente", "ayuntamiento", "atendimento", "prefeitura", "servizio clienti",
+        "layanan pelanggan", "khidmat pelanggan", "klantenservice", "gemeente", "obsługa klienta",
+        "ธนาคาร", "บริษัท", "การไฟฟ้า", "bộ phận", "银行", "客服", "客戶服務", "고객센터", "銀行", "カスタマー",
     ]
 
     /// Local parts that machines, teams and publishers send from.

@@ -149,7 +149,9 @@ public enum CategorySignals {
             reasons.append("Precedence: list")
         } else if evidence.sentToList && !evidence.machineSender && !evidence.organisationSender && !newsletterLike {
             reasons.append("sent to a list address")
-        } else if tagged && !evidence.machineSender && (evidence.isBulk || evidence.undisclosedRecipients) && (reply || !newsletterLike) {
+        } else if tagged && !evidence.machineSender && evidence.espFingerprint == nil && (evidence.isBulk || evidence.undisclosedRecipients) && (reply || !newsletterLike) {
+            // (A bulk-mail service's mailing tags its subject with its own name, "[Hoa Binh
+            // School] Fees for February", as lists do; lists do not send through one.)
             reasons.append("list tag in the subject of group mail")
         } else if let delivery = evidence.listDelivery, isPersonPosting(input, evidence: evidence),
                   reply || !(newsletterSubject(input.subject) || masthead) {

@@ -45,6 +45,8 @@ enum CategoryVocabulary {
         "payroll", "payday", "was paid today", "were paid today", "recebeu",
         // A budget or a usage limit the user set, crossed ("Your budget has exceeded 80% of its $150").
         "has exceeded", "have exceeded", "budget alert", "usage alert", "spending limit",
+        // A plan's quota ("You've used 85% of your monthly task runs", "Your storage is almost full").
+        "you've used", "you have used", "storage is full", "storage is almost full", "quota",
         "your listing", "votre annonce", "deine anzeige", "ihre anzeige", "tu anuncio", "il tuo annuncio",
         "je advertentie", "seu anúncio", "twoje ogłoszenie",
         // An e-ticket by its name in Italian, French, Spanish, Romanian, German, and its booking
@@ -115,6 +117,9 @@ enum CategoryVocabulary {
         // A news desk's alert (session 22's probe: a wire's "FLASH: … holds key rate at 8.25%" and
         // "URGENTE | … recorta su tasa" read as sales on their percentages).
         "breaking", "flash:", "urgente", "última hora", "eilmeldung", "dernière minute", "ultim'ora",
+        // A notice by its name in Vietnamese, Indonesian, Malay and Thai (session 23's probe of a
+        // family in Vietnam: "Thông báo tiền điện kỳ 1" and a school's "Thông báo các khoản thu").
+        "thông báo", "pemberitahuan", "notifikasi", "makluman", "แจ้งเตือน", "ประกาศ",
     ]
 
     /// Selling: prices, discounts, offers, calls to buy.
@@ -142,6 +147,10 @@ enum CategoryVocabulary {
         "free for 30 days", "free for 14 days", "free for 7 days", "free for a month", "error fare", "from €", "from £",
         // Shows and releases put on sale ("Just announced: …").
         "just announced", "on sale now", "left something",
+        // A season's or a show's booking opening sells its tickets ("Friends' priority booking opens
+        // Monday": session 23's probe read it as a booking made).
+        "booking opens", "bookings open", "booking is now open", "bookings are now open", "priority booking", "tickets on sale",
+        "go on sale", "goes on sale", "just listed",
         // The cold pitches of money, health and self-improvement that mass mailers send to any
         // address (session 20's probe of the spam folders: "Clear up your credit online", "Rates
         // have fallen again", "New stock pick" were read as notices).
@@ -237,7 +246,7 @@ enum CategoryVocabulary {
 
     /// A fare or a price named by its currency's code in a subject ("fares from CAD 968"); in a
     /// text, codes stand on premiums and statements as often as on offers.
-    static let currencyCodeAmount = #"\b(cad|aud|nzd|hkd|sgd|usd|eur|gbp|cny|rmb|jpy|inr|mxn|brl|zar|aed|sar|chf)\s?\d"#
+    static let currencyCodeAmount = #"\b(cad|aud|nzd|hkd|sgd|usd|eur|gbp|cny|rmb|jpy|inr|mxn|brl|zar|aed|sar|chf|kes|ngn|idr|myr|thb|vnd|krw|pln|czk|huf|sek|nok|dkk|egp|twd)\s?\d"#
 
     /// Whether lower-cased `text` has `phrase` as words of its own: "deal" is not in "ideal",
     /// "tip" not in "multiple", "this week" not in "this weekend", "sale" not in "wholesale";
@@ -376,7 +385,12 @@ enum CategoryVocabulary {
             || isAccountNotice(subject: subject)
             || hasCode(subject) || isTicket(subject) || isOrderReference(subject)
             || subject.range(of: #"\bshared\b.{1,80}\bwith you\b"#, options: .regularExpression) != nil
+            || subject.range(of: germanCompoundNotice, options: .regularExpression) != nil
     }
+
+    /// German writes a notice's kind as the end of one word ("Buchungsbestätigung",
+    /// "Jahresverbrauchsabrechnung", "Zahlungserinnerung"), which no whole-word phrase finds.
+    static let germanCompoundNotice = #"\p{L}{3,}(bestätigung|abrechnung|rechnung|bestellung|buchung|zahlung|lieferung|benachrichtigung|erinnerung)\b"#
 
     /// A shop's mail about one order, named with the shop in between or by its number ("Your
     /// Larkspur Books order LB-48213", "Your Acme purchase", "Order #48213 confirmed", "Order

@@ -35,8 +35,9 @@ enum ForumSoftware {
     /// "New reply: …") or a class board its digest of posts and replies ("… digest (4 new posts, 7
     /// replies)"; a newsletter's "digest: 5 new topics in design" counts no replies): sessions
     /// 21–22's blind probes (and one of session 20) labelled these forums; the centroids read one
-    /// as an advert and a topic's words as a receipt.
-    static let answerNotice = #"^(\d+ )?new answers? (to|on)\b|\banswered your question\b|\bnew answer (was )?posted\b|^new repl(y|ies)\s*[:–-]|^(topic|thread|forum post) (reply )?notification\b|\bnew repl(y|ies) (in|to) (the )?(thread|topic|discussion)\b|^(new )?repl(y|ies) to (a )?watched (thread|topic)\b|\bdigest\b.*\b\d+ new (posts?|questions?|threads?)\b.*\b\d+ (repl(y|ies)|discussions?|threads?)\b"#
+    /// as an advert and a topic's words as a receipt. The same in Thai, Vietnamese and Indonesian
+    /// ("มีความคิดเห็นใหม่ในกระทู้ที่คุณติดตาม", a new comment in a thread you follow: session 23).
+    static let answerNotice = #"^(\d+ )?new answers? (to|on)\b|\banswered your question\b|\bnew answer (was )?posted\b|^new repl(y|ies)\s*[:–-]|^(topic|thread|forum post) (reply )?notification\b|\bnew repl(y|ies) (in|to) (the )?(thread|topic|discussion)\b|^(new )?repl(y|ies) to (a )?watched (thread|topic)\b|\bdigest\b.*\b\d+ new (posts?|questions?|threads?)\b.*\b\d+ (repl(y|ies)|discussions?|threads?)\b|ความคิดเห็นใหม่ในกระทู้|กระทู้ที่คุณติดตาม|bình luận mới trong (chủ đề|bài viết) bạn theo dõi|balasan baru (di|pada|untuk) (topik|thread|utas)"#
 
     /// A forum's notice about its discussions: sent by forum software (or a Q&A board's
     /// automated sender), and not about the member's account (a password reset, a sign-up

@@ -72,6 +72,17 @@ enum NewsletterContent {
         "sua compra foi confirmada", "recebemos o pagamento", "seu recibo", "tu recibo", "valor total pago", "total pago",
         "forma de pagamento", "método de pago", "pagado con", "cartão final", "tarjeta terminada en", "compra aprovada",
         "compra aprobada", "importe total pagado", "montant total payé", "totale ordine",
+        // A bill's sum to pay (an electricity bill, a school's fees: session 23's probe of a
+        // family in Vietnam read both as shops' mailings on their amounts).
+        "amount due", "total due", "balance due",
+        // German, Polish, French, Spanish, Italian and Dutch receipts and bills by their own words
+        // (session 23: a rail booking's "Gesamtpreis" and a utility's "Rechnungsbetrag").
+        "gesamtpreis", "rechnungsbetrag", "zahlungsart", "auftragsnummer", "bestellnummer", "rechnungsnummer",
+        "vielen dank für ihre buchung", "vielen dank für ihre bestellung", "danke für deine bestellung",
+        "dziękujemy za zakup", "do zapłaty", "numer zamówienia", "numéro de commande", "merci pour votre commande",
+        "número de pedido", "gracias por tu pedido", "gracias por tu compra", "numero d'ordine", "numero ordine",
+        "grazie per il tuo ordine", "bestelnummer", "bedankt voor je bestelling", "totaalbedrag", "tổng tiền", "tổng cộng", "hạn thanh toán", "hạn nộp", "số tiền thanh toán",
+        "total pembayaran", "total tagihan", "jumlah tagihan", "jumlah bayaran", "jumlah perlu dibayar", "ยอดชำระ", "ยอดรวม",
     ]
 
     /// A cart not yet paid for: its reminder lists the items and a subtotal as a receipt does,
@@ -84,12 +95,15 @@ enum NewsletterContent {
     ]
 
     /// A total with its amount ("Total $23.40", "Total: €12,00"): what a receipt ends with.
-    private static let totalAmount = try? NSRegularExpression(pattern: #"\b(?:total|gesamt|totale?)\b:?\s*(?:(?:r\$|[$€£¥₹₩₺₽])\s?\d|\d+[.,]\d{2}\s?(?:€|eur\b|usd\b))"#,
+    private static let totalAmount = try? NSRegularExpression(pattern: #"\b(?:total|gesamt|totale?)\b:?\s*(?:(?:r\$|r|rp|rm|rs\.?|[$€£¥₹₩₺₽₱₦฿])\s?\d|\d+[.,]\d{2}\s?(?:€|eur\b|usd\b))"#,
                                                              options: [.caseInsensitive])
 
     /// A price: a currency sign before or after the amount, or a currency's code or local
-    /// abbreviation after it ("149 kr", "99 zł", "349,90 TL", "1 280 ₽", "5000円", "1 500 Kč").
-    private static let prices = try? NSRegularExpression(pattern: #"[$€£¥₹₩₺₽]\s?\d|\d(?:[.,]\d{2})?\s?(?:€|£|₽|₺|元|円|₩|eur\b|usd\b|kr\b|zł|tl\b|руб|sek\b|nok\b|dkk\b|pln\b|chf\b|kč|ft\b|lei\b|₪|r\$)"#)
+    /// abbreviation after it ("149 kr", "99 zł", "349,90 TL", "1 280 ₽", "5000円", "1 500 Kč",
+    /// "199.000đ"), or a local abbreviation before it ("Rp 50.000", "Rs. 499"). The letters that
+    /// also abbreviate other things count only after a word that prices them: "from R649", "now
+    /// RM49" (South Africa's rand, Malaysia's ringgit; "Rm 204" is a room, "R2" a release).
+    private static let prices = try? NSRegularExpression(pattern: #"[$€£¥₹₩₺₽₱₦฿₴₵]\s?\d|\d(?:[.,]\d{2})?\s?(?:€|£|₽|₺|元|円|₩|₫|đ\b|eur\b|usd\b|kr\b|zł|tl\b|руб|sek\b|nok\b|dkk\b|pln\b|chf\b|kč|ft\b|lei\b|₪|r\$)|(?i:\b(?:rp|rs)\.?\s?\d|\b(?:from|only|just|save|under|up to|was|now|for|at|vanaf|slegs|nou|dari|hanya|mulai)\s(?:r|rm|ksh)\s?\d{2,})"#)
 
     /// Whether the text names a price, its currency before or after the amount (one reading of a
     /// price for the vocabulary's subjects and this reading of texts).

@@ -136,6 +136,17 @@ enum SocialNetworkMail {
         "identificou-a", "identificou-o", "identificou-te", "pedido de amizade", "enviou-te uma mensagem",
         "enviou-lhe uma mensagem", "começou a seguir-te", "começou a segui-la", "começou a segui-lo", "gostaram da tua",
         "gostou da tua",
+        // Vietnamese, Thai, Indonesian and Malay (session 23's probe of a family in Vietnam with
+        // relatives in Bangkok, Jakarta and Kuala Lumpur): friend requests, invitations to a
+        // game's team, posts in a group, mentions, follows, a chat's unread messages.
+        "lời mời kết bạn", "đã mời bạn", "đã đăng trong", "đã nhắc đến bạn", "bắt đầu theo dõi bạn", "đã theo dõi bạn",
+        "tin nhắn chưa đọc", "đã bày tỏ cảm xúc", "คำขอเป็นเพื่อน", "แท็กคุณ", "กล่าวถึงคุณ", "ถูกใจโพสต์ของคุณ",
+        "แสดงความคิดเห็นในโพสต์ของคุณ", "เริ่มติดตามคุณ", "ข้อความที่ยังไม่ได้อ่าน", "permintaan pertemanan",
+        "mulai mengikuti anda", "menyebut anda", "mengirimi anda pesan", "permintaan rakan", "mula mengikuti anda",
+        "menyukai siaran anda", "mengulas siaran anda", "pesan belum dibaca", "mesej belum dibaca",
+        // A pin board's and a video's notices ("Ideas for your board “Chem lab decor”", "New
+        // comment on your video").
+        "for your board", "new comment on your video", "new comment on your post", "new comment on your photo",
     ]
 
     /// What a network tells about the people the user follows or is connected to (their posts,
@@ -155,8 +166,9 @@ enum SocialNetworkMail {
     ]
 
     /// A network's count of the user's reach in a subject: "Your article reached 100 reads",
-    /// "Your shots got 48 likes".
-    static let reachSubject = #"\breached \d[\d,.]* (reads|views|readers|followers|citations)\b|\b(got|received) \d[\d,.]* (new )?(likes|comments|reactions|followers)\b"#
+    /// "Your shots got 48 likes", "You appeared in 14 searches this week", "5 new comments on
+    /// your video".
+    static let reachSubject = #"\breached \d[\d,.]* (reads|views|readers|followers|citations)\b|\bappeared in \d[\d,.]* searches\b|\b\d[\d,.]* new (comments|likes|reactions|replies) (on|to) your\b|\b(got|received) \d[\d,.]* (new )?(likes|comments|reactions|followers)\b"#
 
     /// Notifications whose words are split by a name or must close the subject, so no phrase
     /// can hold them: "Du wurdest von Markus erwähnt", a game's, a group chat's, several people's
@@ -172,8 +184,9 @@ enum SocialNetworkMail {
     static let gamePattern = #"\bit[’']s your (turn|move)[.!]*( \S+)?$|\bit[’']s your turn!.*\b(played|move|moved|game|round|match)\b|\bplayed [^ ]{2,20} for \d+ points\b|(è il tuo turno|es tu turno|c'est ton tour|c'est à toi de jouer|du bist am zug|du bist dran|jij bent aan zet|é a sua vez|é sua vez).*\b(contro|contra|against|gegen|tegen|partita|partida|partie|spiel|game|match)\b|\bsent you a gift on\b|\bsent you (\d+|a|an|some|free) (extra )?(lives|life|coins|gems|spins|energy)\b|\binvited you to (join )?(the |their |a |an |her |his |my )?(squad|clan|guild|party|lobby|raid)\b"#
 
     /// A group chat's news: "14 unread messages and 1 mention in …", "37 nuovi messaggi in «…»" in
-    /// nine languages (a shop's "3 new messages from the seller" names no group).
-    static let groupChatPattern = #"\bunread messages? and \d+ mentions? in\b|\b\d+ (new|nuovi|nieuwe|neue|nouveaux|nuevos|novas|novos|nya|nye|nowych|новых|нових) (messages|messaggi|berichten|nachrichten|mensajes|mensagens|meddelanden|meldinger|wiadomości|сообщений|повідомлень) (in|en|em|dans|i|w|в|у)\b"#
+    /// nine languages, a chat server's "3 unread mentions in Pixel Pushers and 1 other server" (a
+    /// shop's "3 new messages from the seller" names no group).
+    static let groupChatPattern = #"\bunread messages? and \d+ mentions? in\b|\bunread mentions? in\b|\band \d+ other servers?\b|\b\d+ (new|nuovi|nieuwe|neue|nouveaux|nuevos|novas|novos|nya|nye|nowych|новых|нових) (messages|messaggi|berichten|nachrichten|mensajes|mensagens|meddelanden|meldinger|wiadomości|сообщений|повідомлень) (in|en|em|dans|i|w|в|у)\b"#
 
     /// "Anna and 4 others liked your photo", in the languages the client meets, where the words
     /// cannot be a shop's "and 2 other items": a network gathering what several people did
@@ -181,8 +194,9 @@ enum SocialNetworkMail {
     /// siguieron", "Bram en 4 anderen gaven kudos").
     static let crowdPattern = #"\band \d+ (others|other people)\b|\ben \d+ anderen\b|\by \d+ personas( más)?\b|\bet \d+ autres (personnes|ont|vous)\b|\bund \d+ weitere (personen|haben|gefällt)\b|\be altri \d+\b|\be (mais|outras) \d+ pessoas\b|\boch \d+ andra (personer|har|gillar)\b|\bog \d+ andre (personer|har|liker|synes)\b|\bi \d+ persones més\b"#
 
-    /// A network's word that the user's post travels: "Your video is taking off: 52K views".
-    static let viralPattern = #"\byour (video|post|reel|clip|photo|story|pin)s? (is|are) (taking off|trending|going viral|blowing up)\b"#
+    /// A network's word that the user's post travels: "Your video is taking off: 52K views",
+    /// "Your photo “First light” just hit Popular".
+    static let viralPattern = #"\byour (video|post|reel|clip|photo|story|pin)s? (is|are) (taking off|trending|going viral|blowing up)\b|\byour (video|post|reel|clip|photo|shot|story|pin)\b.{0,80}\b(hit|made it to|made|landed on|is on) (the )?(popular|trending|explore|front page)\b"#
 
     /// The domain it came from, when that is a social network.
     static func network(domain: String) -> String? {
@@ -219,8 +233,20 @@ enum SocialNetworkMail {
         // A network's event invitation ("Tom Harris invited you to Quiz Night at The Crown"):
         // its text says whose event it is and who is going; a work tool's "invited you to Acme"
         // says neither.
-        if subject.contains("invited you to"), opening.range(of: #"\binvited you to (his|her|their|an|a) event\b|\b\d+ (going|interested)\b|\b(are|is) going\b"#,
-                                                            options: .regularExpression) != nil { return true }
+        // A group's new event on the same network ("New event: April Social at The Blue Anchor",
+        // "37 people going") tells the same.
+        let announcesEvent = subject.contains("invited you to") || subject.hasPrefix("new event") || subject.contains("new meetup")
+            || subject.contains("scheduled a new event")
+        if announcesEvent, opening.range(of: #"\binvited you to (his|her|their|an|a) event\b|\b\d+ (people |members )?(going|interested)\b|\b(are|is) going\b"#,
+                                         options: .regularExpression) != nil { return true }
+        // A video's or a post's new comment, the post named by its title ("New comment on “Elephant
+        // toothpaste in slow motion”"), on a network whose text says what was commented; a work
+        // tool's comment on a document is excluded above.
+        if subject.range(of: #"^new comments? on [“"«]"#, options: .regularExpression) != nil,
+           opening.range(of: #"\b(your )?(video|channel|post|photo|reel|story)\b"#, options: .regularExpression) != nil { return true }
+        // A person messaging the user's page on a network ("Thandi Dlamini messaged Annemarie
+        // Photography"): a name, then the verb, from a network's machine.
+        if original.range(of: #"^(\p{Lu}[\p{L}'’.-]+ ){1,4}messaged \S"#, options: .regularExpression) != nil { return true }
         // A community network's post named by its community the way Reddit writes it ("… -
         // r/buildapc"): the network's digest or trending post, as mail from reddit.com is.
         if original.range(of: #"(^|[\s(\[])r/[A-Za-z0-9_]{2,21}\b"#, options: .regularExpression) != nil { return true }

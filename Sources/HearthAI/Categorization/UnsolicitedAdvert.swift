@@ -40,6 +40,7 @@ enum UnsolicitedAdvert {
         if subject.range(of: #"(^|\s|\[|\()adv\s*[:\]\)]"#, options: [.regularExpression, .caseInsensitive]) != nil {
             return "labelled an advert (ADV:) in the subject"
         }
+        if let label = legalAdvertLabel(subject) { return "labelled an advert (\(label)) in the subject" }
         // Five or more spaces, then one short token (or nothing) to the end, or a number glued on
         // after dots ("…Low 4.75% ...12304"), or a run of dots: a mass mailer's padding and
         // per-copy tag. (In the SpamAssassin corpus: 270 spam subjects, no ham one.)
@@ -47,6 +48,17 @@ enum UnsolicitedAdvert {
             return "a mass mailer's tag padded onto the subject"
         }
         return nil
+    }
+
+    /// The label a country's law puts at the head of an advert's subject: South Korea's "(광고)",
+    /// Vietnam's "[QC]" (quảng cáo), Japan's "未承諾広告※", China's "(广告)" or "AD", in the
+    /// brackets senders use. Wherever the advert came from, a bank or a shop the user knows, it
+    /// says itself that it is one.
+    static func legalAdvertLabel(_ subject: String) -> String? {
+        let opening = subject.trimmingCharacters(in: .whitespaces)
+        let labels = ["(광고)", "[광고]", "<광고>", "【광고】", "[QC]", "(QC)", "[Quảng cáo]", "[QUẢNG CÁO]", "未承諾広告",
+                      "(广告)", "（广告）", "[广告]", "【广告】", "(廣告)", "（廣告）", "【廣告】", "[AD]", "(AD)", "【AD】"]
+        return labels.first { opening.hasPrefix($0) }
     }
 
     /// What a mailer to bought or harvested addresses writes about itself.

@@ -28,8 +28,15 @@ public enum MailTextTrimmer {
             case .end: break reading
             case .other: break
             }
-            if line == "-- " || stripped == "--"
-                || (stripped.count >= 10 && stripped.allSatisfy { $0 == "-" || $0 == "=" }) { break }
+            if line == "-- " || stripped == "--" { break }
+            if stripped.count >= 10 && stripped.allSatisfy({ $0 == "-" || $0 == "=" }) {
+                // A rule as long as the line of text above it underlines a heading, as plain-text
+                // parts made from HTML write one ("Autumn seat sale\n================", "** New
+                // in\n-----…", Mailchimp's); a longer one under a name, or after a blank line,
+                // separates a masthead, a signature or a list's footer.
+                if index > 0, isUnderlinedHeading(lines[index - 1], rule: stripped) { continue }
+                break
+            }
             if stripped.hasPrefix(">") || stripped.hasPrefix("|") { continue }
             if namedQuotes {
                 if isQuoted(stripped) || isSignedMessageArmour(stripped, previous: index > 0 ? lines[index - 1] : nil) { continue }
@@ -113,6 +120,14 @@ public enum MailTextTrimmer {
         // KMail's "On Monday 09 September 2002 09:51 pm, Geege Schuman wrote" has no colon.
         guard line.hasSuffix(":") || (line.hasPrefix("On ") && line.hasSuffix(" wrote")), line.count < 100, let next = next() else { return false }
         return next.hasPrefix(">") || next.hasPrefix("|") || isQuoted(next) || isNamedQuote(next)
+    }
+
+    /// A heading above a rule of its own length, or marked the way Mailchimp's text part marks
+    /// one ("** Fresh this week").
+    static func isUnderlinedHeading(_ line: Substring, rule: String) -> Bool {
+        let heading = line.trimmingCharacters(in: .whitespaces)
+        guard heading.contains(where: { $0.isLetter || $0.isNumber }) else { return false }
+        return heading.hasPrefix("** ") || abs(heading.count - rule.count) <= 2
     }
 
     /// OpenPGP's clear-signing armour before the text ("-----BEGIN PGP SIGNED MESSAGE-----" and

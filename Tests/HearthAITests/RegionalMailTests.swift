@@ -1,0 +1,134 @@
+import Foundation
+import HearthCore
+import Testing
+@testable import HearthAI
+
+/// Session 23's blind probes (a family in Vietnam with relatives in Thailand, Indonesia and
+/// Malaysia; a teacher in Texas; a designer in London; a lecturer in Edinburgh; a photographer in
+/// Cape Town): the general shapes their misses showed, written afresh here.
+@Suite struct RegionalMailTests {
+    static let esp = ModernMailShapesTests.esp
+
+    static func mail(_ from: String, _ name: String?, _ subject: String, _ text: String = "",
+                     headers: [(String, String)] = esp, to: Int = 1) -> CategorizationInput {
+        CategorizationTests.input(from: from, name: name, to: to, subject: subject, text: text, headers: headers)
+    }
+
+    /// Currencies written with letters before the amount: Indonesia's rupiah and India's rupee
+    /// always; South Africa's rand and Malaysia's ringgit only after a word that prices them, since
+    /// "R2" is a release and "Rm 204" a room. Vietnam's dong after the amount.
+    @Test func localCurrenciesArePrices() {
+        for priced in ["Flights to Durban from R599", "Was R249, now R179", "Kasut sukan kini hanya RM89",
+                       "Diskon akhir tahun: Rp 150.000 untuk semua kursus", "Rs. 1,299 only this weekend", "Áo khoác chỉ 299.000đ",
+                       "Fares from ₱1,499", "₦25,000 off your first order"] {
+            #expect(NewsletterContent.mentionsPrice(priced), "\(priced)")
+        }
+        for unpriced in ["Meeting moved to Rm 204", "R2 release candidate is out", "Notes from the R&D sync", "Ranked R15 on the ladder"] {
+            #expect(!NewsletterContent.mentionsPrice(unpriced), "\(unpriced)")
+        }
+        #expect(CategoryVocabulary.score(subject: "Weekend seats from R649", body: "").promotions >= 2)
+    }
+
+    /// South Korea, Vietnam, Japan and China put a legal label at the head of an advert's
+    /// subject; a bank the user knows labels its card offer so too. A label inside the subject, or
+    /// a person's "[QC] notes", is not one at the head.
+    @Test func aLegallyLabelledAdvertIsPromotions() {
+        let bank = Self.mail("uudai@email.nganhangxanh.example", "Ngân hàng Xanh", "[QC] Mở thẻ tín dụng Xanh Platinum – hoàn tiền 8% khi đặt khách sạn")
+        let korean = Self.mail("event@mail.shop.example", "스마트몰", "(광고) 겨울 아우터 최대 60% 할인")
+        let japanese = Self.mail("info@deals.example.jp", nil, "未承諾広告※ 今だけ限定のご案内")
+        CategorizationTests.expectSignals(decide: .promotions, [bank, korean, japanese])
+        #expect(UnsolicitedAdvert.legalAdvertLabel("Minutes of the QC meeting [QC] attached") == nil)
+        #expect(UnsolicitedAdvert.legalAdvertLabel("  (광고) 신상품 안내") == "(광고)")
+    }
+
+    /// A service that tags its subject with the school's or shop's name in brackets sends through
+    /// a bulk-mail service, which no discussion list does: a fee notice, not a list post.
+    @Test func aBracketTagOnABulkServicesMailingIsNoListPost() {
+        let fees = Self.mail("thongbao@schoolapp.example", "Trường Tiểu học Sao Mai", "[TH Sao Mai] Thông báo học phí tháng 3/2026 – Lê Minh An (2B1)",
+                             "Kính gửi Phụ huynh,\n\nNhà trường thông báo các khoản thu tháng 3/2026:\nTiền ăn bán trú: 620.000đ\nTiếng Anh: 450.000đ\nTổng cộng: 1.070.000đ\nHạn nộp: 15/03/2026.",
+                             headers: [("DKIM-Signature", "v=1; a=rsa-sha256; d=pm.mtasv.net; s=pm"), ("X-PM-Message-Id", "1b2c3d"), ("X-PM-Tag", "fees")], to: 2)
+        let verdict = CategorySignals.evaluate(fees)
+        #expect(verdict.category != .forums, "\(verdict.reasons)")
+        #expect((verdict.category ?? verdict.lean) == .updates, "\(verdict.reasons)")
+    }
+
+    /// A bill's or a receipt's own words in Vietnamese, German and Polish account for a payment,
+    /// so their amounts are not read as a shop's prices.
+    @Test func billsAndReceiptsInTheirOwnLanguagesAccountForAPayment() {
+        let power = NewsletterContent.read("Công ty Điện lực thông báo tiền điện kỳ 2 tháng 02/2026:\nĐiện năng tiêu thụ: 402 kWh\nTiền điện chưa thuế: 1.105.300 đ\nThuế GTGT: 88.424 đ\nTổng tiền thanh toán: 1.193.724 đ")
+        #expect(power.accountsForPayment)
+        let rail = NewsletterContent.read("Vielen Dank für Ihre Buchung.\nFahrkarten: 2 x 39,99 € = 79,98 €\nReservierung: 9,00 €\nGesamtpreis: 88,98 €")
+        #expect(rail.accountsForPayment)
+        let shop = NewsletterContent.read("Dziękujemy za zakup!\nNumer zamówienia: 55102\nCzajnik elektryczny 149,00 zł\nRazem do zapłaty: 163,99 zł")
+        #expect(shop.accountsForPayment)
+        #expect(CategoryVocabulary.isTransactional(subject: "Ihre Versandbestätigung zu Auftrag 7731"))
+        #expect(CategoryVocabulary.isTransactional(subject: "Zahlungserinnerung: Vertragskonto 4410"))
+        #expect(!CategoryVocabulary.isTransactional(subject: "Unsere Winterkollektion ist da"))
+    }
+
+    /// An organisation's display name in Vietnamese, German or Portuguese ("CSKH", "Stadtwerke",
+    /// "Atendimento") is no person's, so a notice sent under it is not read as a letter.
+    @Test func organisationsNamesInOtherLanguages() {
+        #expect(BulkMailEvidence.isOrganisationName("CSKH Cấp nước Gia Định", domain: "capnuocgiadinh.example"))
+        #expect(BulkMailEvidence.isOrganisationName("Stadtwerke Ulm Kundenservice", domain: "swu.example"))
+        #expect(BulkMailEvidence.isOrganisationName("Banco Lume Atendimento", domain: "bancolume.example"))
+        #expect(!BulkMailEvidence.isOrganisationName("Nguyễn Thị Hằng", domain: "gmail.com"))
+    }
+
+    /// Networks' notices in Vietnamese, Thai, Indonesian and Malay, a chat server's unread
+    /// mentions, a group's new event with people going, a page's message, reach in a subject,
+    /// a video's comment named by its title, a pin board's ideas.
+    @Test func networksNoticesInMoreLanguagesAndShapesAreSocial() {
+        let notices = [
+            Self.mail("notification@mail.banbe.example", "Banbe", "Lê Thu Hà đã gửi cho bạn lời mời kết bạn"),
+            Self.mail("no-reply@game.example", "Đấu Trường", "KhangPro đã mời bạn vào đội trong trận xếp hạng"),
+            Self.mail("notify@chat.example", "Chatly", "Bạn có 9 tin nhắn chưa đọc trong nhóm “Lớp 12A1 cũ”"),
+            Self.mail("notify@social.example", "Pertemanan", "Dewi Anggraini mengirim permintaan pertemanan"),
+            Self.mail("no-reply@thaisocial.example", "Social", "Somchai ส่งคำขอเป็นเพื่อนถึงคุณ"),
+            Self.mail("noreply@guildchat.example", "Guildchat", "You have 2 unread mentions in Night Owls and 3 other servers"),
+            Self.mail("info@email.gatherly.example", "Brighton Board Gamers", "New event: Thursday games night at The Dice Box",
+                      "Brighton Board Gamers\nNew event\nThursday games night at The Dice Box\nThursday 19:00\n21 people going\nRSVP: https://gatherly.example/e/1"),
+            Self.mail("notification@pagesmail.example", "Pages", "Sipho Ndlovu messaged Lindiwe Florals"),
+            Self.mail("notifications-noreply@worknet.example", "WorkNet", "You appeared in 9 searches this week"),
+            Self.mail("no-reply@notify.shortclips.example", "ShortClips", "12 new comments on your video"),
+            Self.mail("noreply@tubeish.example", "Tubeish", "New comment on “Making sourdough in a tiny kitchen”",
+                      "Someone commented on your video: Making sourdough in a tiny kitchen.\n\"Great tip about the fridge!\""),
+            Self.mail("notifications@snapfolio.example", "Snapfolio", "Your photo “Harbour at dawn” just hit Popular 🔥"),
+            Self.mail("recommendations@discover.pinspace.example", "Pinspace", "Ideas for your board “Kitchen ideas”"),
+        ]
+        CategorizationTests.expectSignals(decide: .social, notices)
+        // A shop's event and a work tool's comment are not a network's.
+        let shopEvent = Self.mail("events@mail.bookshop.example", "The Corner Bookshop", "New event: author signing on Saturday",
+                                  "Join us for a signing with the author. Books are 10% off on the night. Register: https://bookshop.example/e")
+        #expect(CategorySignals.evaluate(shopEvent).category != .social, "\(CategorySignals.evaluate(shopEvent).reasons)")
+        let docComment = Self.mail("comments-noreply@docs.google.com", "Ann (Google Docs)", "New comment on “Q3 plan”", "Ann commented on the document")
+        #expect(CategorySignals.evaluate(docComment).category != .social)
+    }
+
+    /// A Thai board's "new comment in the thread you follow" is a forum's notice, as the English
+    /// "New reply to watched thread" is.
+    @Test func aThaiBoardsWatchedThreadNoticeIsForums() {
+        let board = Self.mail("noreply@board.example", "Kratoo", "มีความคิดเห็นใหม่ในกระทู้ที่คุณติดตาม: ค่าเช่าห้องแถวสีลม")
+        CategorizationTests.expectSignals(decide: .forums, [board])
+    }
+
+    /// A season's booking opening and a realtor's "Just listed" sell; a quota reached is a notice.
+    @Test func bookingOpeningSellsAndAQuotaIsANotice() {
+        #expect(!CategoryVocabulary.confirmsWithoutSelling(subject: "Autumn season: members' priority booking opens Tuesday"))
+        #expect(CategoryVocabulary.score(subject: "Just listed: 4 new flats in Leith", body: "").promotions >= 2)
+        #expect(CategoryVocabulary.isTransactional(subject: "You've used 90% of your monthly uploads"))
+    }
+
+    /// A rule under a heading of its own length (or Mailchimp's "** heading") underlines it: the
+    /// text goes on. A longer rule under a masthead's name, or one after a blank line, still ends
+    /// what the categoriser reads.
+    @Test func anUnderlinedHeadingDoesNotEndTheText() {
+        let newsletter = "Autumn seat sale\n================\n\nFly from R549 until Friday.\n\n** New routes\n------------------------------------------------------------\nDurban twice daily."
+        let trimmed = MailTextTrimmer.trim(newsletter)
+        #expect(trimmed.contains("Fly from R549") && trimmed.contains("Durban twice daily"), "\(trimmed)")
+        let masthead = MailTextTrimmer.trim("Fieldline\n-----------------------------------------\n\nYou have used 85% of your runs.")
+        #expect(masthead == "Fieldline")
+        let footer = MailTextTrimmer.trim("See you Thursday.\n\n----------------------------------------\nYou received this because you subscribed.")
+        #expect(footer == "See you Thursday.")
+    }
+}
