@@ -105,6 +105,67 @@ import Testing
         #expect(CategorySignals.evaluate(docComment).category != .social)
     }
 
+    /// Korean networks name a person acting on "you, member" ("X님이 회원님을 …"), gather several
+    /// ("X님 외 3명이"), add neighbours and first-degree friends; German ones ask to add a contact
+    /// politely and tag "dich in einem Beitrag". A shop's "회원님의 주문" has nobody acting.
+    @Test func koreanAndGermanNetworksNoticesAreSocial() {
+        CategorizationTests.expectSignals(decide: .social, [
+            Self.mail("noreply@clipnet.example", "Clipnet", "@minji_log님이 회원님의 댓글에 답글을 남겼습니다"),
+            Self.mail("blog_noreply@portal.example", "블로그", "'daily_cook'님이 지수님을 이웃으로 추가했습니다."),
+            Self.mail("no-reply@runclub.example", "RunClub", "박서준님 외 5명이 회원님의 러닝을 응원했어요 👏"),
+            Self.mail("noreply@talk.example", "톡", "오늘은 김민지님의 생일입니다 🎂"),
+            Self.mail("invitations@worknet.example", "WorkNet", "최지훈님이 일촌 신청을 보냈습니다"),
+            Self.mail("invitations@kontaktnetz.example", nil, "Anna, ich möchte Sie gern als Kontakt hinzufügen"),
+            Self.mail("no-reply@mail.bildnetz.example", "Bildnetz", "lena.hh hat dich in einem Beitrag markiert"),
+        ])
+        let order = Self.mail("order@shop.example", "스마트몰", "[스마트몰] 회원님의 주문이 배송 완료되었습니다")
+        #expect(CategorySignals.evaluate(order).category != .social, "\(CategorySignals.evaluate(order).reasons)")
+    }
+
+    /// Turkish networks write to the user familiarly ("gönderini beğendi", "seni bir gönderide
+    /// andı"), gather several ("ve diğer 12 kişi") and tell birthdays with the name in between;
+    /// Mastodon's French servers say "Vous avez été mentionné·e par"; professional networks remind
+    /// of pending invitations in Spanish.
+    @Test func turkishFrenchAndSpanishNetworksNoticesAreSocial() {
+        CategorizationTests.expectSignals(decide: .social, [
+            Self.mail("no-reply@mail.resimli.example", "Resimli", "ayse.k ve diğer 7 kişi gönderini beğendi"),
+            Self.mail("notify@cik.example", "Cık", "@kaptan_34 seni bir gönderide andı"),
+            Self.mail("invitations@isnet.example", "İşNet", "Can Aksoy sizi bağlantı olarak eklemek istiyor"),
+            Self.mail("notification@komsu.example", "Komşu", "Bugün Mehmet Demir'in doğum günü 🎂"),
+            Self.mail("noreply@sohbet.example", "Sohbet", "Aile grubunda 6 okunmamış mesajın var"),
+            Self.mail("notifications@toot.example", nil, "Vous avez été mentionné·e par Léa Martin", headers: [("Auto-Submitted", "auto-generated")]),
+            Self.mail("invitations@redpro.example", "RedPro", "Lucía, tienes 3 invitaciones pendientes"),
+        ])
+    }
+
+    /// A Turkish fan forum's "new reply to the topic you follow" is a forum's notice; a bank's
+    /// account summary ("Hesap Özeti"), a Chilean bank's "Estado de Cuenta" and a delivery's
+    /// "Siparişin teslim edildi" are notices; instalments without interest sell.
+    @Test func turkishAndLatinAmericanNoticesAndOffers() {
+        CategorizationTests.expectSignals(decide: .forums, [Self.mail("bildirim@taraftar.example", "Taraftar Forum", "Takip ettiğiniz konuya yeni cevap: Transfer dedikoduları")])
+        for notice in ["Kartınızın Mart 2026 Hesap Özeti", "Tu Estado de Cuenta de abril está disponible", "Siparişin teslim edildi, afiyet olsun!",
+                       "Tu boleta de marzo ya está disponible"] {
+            #expect(CategoryVocabulary.isTransactional(subject: notice), "\(notice)")
+        }
+        #expect(BulkMailEvidence.isOrganisationName("Deniz Bankası", domain: "denizbank.example"))
+        #expect(CategoryVocabulary.score(subject: "Hasta 12 cuotas sin interés en tecnología", body: "").promotions >= 2)
+    }
+
+    /// A Korean portal cafe's board notices (a new post on a subscribed board, a new comment on
+    /// the member's own post) are a community's, not a network's.
+    @Test func aKoreanCafesBoardNoticesAreForums() {
+        CategorizationTests.expectSignals(decide: .forums, [
+            Self.mail("cafe_noreply@portal.example", "카페", "[캠핑클럽] 구독 게시판 새 글: 겨울 캠핑 장비 추천"),
+            Self.mail("cafe_noreply@portal.example", "카페", "[캠핑클럽] 내 글에 새 댓글이 달렸습니다: 텐트 결로 문제"),
+        ])
+    }
+
+    /// A Korean card company's name holds "카드", which no person's does.
+    @Test func aKoreanCardCompanysNameIsAnOrganisations() {
+        #expect(BulkMailEvidence.isOrganisationName("하나로카드", domain: "hanarocard.example"))
+        #expect(!BulkMailEvidence.isOrganisationName("박미숙", domain: "portal.example"))
+    }
+
     /// A Thai board's "new comment in the thread you follow" is a forum's notice, as the English
     /// "New reply to watched thread" is.
     @Test func aThaiBoardsWatchedThreadNoticeIsForums() {

@@ -362,6 +362,8 @@ struct BulkMailEvidence: Sendable {
         "atención al cliente", "servicio al cliente", "ayuntamiento", "atendimento", "prefeitura", "servizio clienti",
         "layanan pelanggan", "khidmat pelanggan", "klantenservice", "gemeente", "obsługa klienta",
         "ธนาคาร", "บริษัท", "การไฟฟ้า", "bộ phận", "银行", "客服", "客戶服務", "고객센터", "銀行", "カスタマー",
+        "카드", "은행", "증권", "보험", "학원", "대학교", "주식회사", "(주)", "株式会社", "有限公司", "公司",
+        "bankası", "sigorta", "a.ş.", "müşteri hizmetleri",
     ]
 
     /// Local parts that machines, teams and publishers send from.

@@ -72,7 +72,10 @@ enum CategoryVocabulary {
         // …and further afield (Polish, Swedish, Russian, Turkish, Japanese, Chinese, Korean).
         "faktura", "zamówienie", "zamówienia", "przesyłka", "paczka", "płatność", "hasło", "twoje konto",
         "beställning", "leverans", "betalning", "lösenord", "ditt konto", "заказ", "счёт", "счет", "оплата", "доставка",
-        "пароль", "заявление", "квитанция", "faturanız", "sipariş", "siparişiniz", "kargoya verildi", "ödeme", "şifre",
+        "пароль", "заявление", "квитанция", "faturanız", "faturan",
+        // Statements and bills in Latin American Spanish and Portuguese ("Tu Estado de Cuenta
+        // Corriente de marzo", Chile's "cartola" and "boleta", Argentina's "resumen de cuenta").
+        "estado de cuenta", "resumen de cuenta", "cartola", "boleta", "extrato", "sipariş", "siparişiniz", "siparişin", "teslim edildi", "hesap özeti", "ekstre", "kargoya verildi", "ödeme", "şifre",
         "hesabınız", "ご注文", "注文", "発送", "お届け", "請求", "パスワード", "予約", "订单", "账单", "发货", "快递", "密码",
         "付款", "还款", "预订", "주문", "배송", "결제", "청구서", "비밀번호",
         // Banks' and services' notices in those languages (session 21's blind probe of an inbox in
@@ -151,6 +154,9 @@ enum CategoryVocabulary {
         // Monday": session 23's probe read it as a booking made).
         "booking opens", "bookings open", "booking is now open", "bookings are now open", "priority booking", "tickets on sale",
         "go on sale", "goes on sale", "just listed",
+        // Instalments without interest, as Latin American shops and banks sell ("hasta 6 cuotas
+        // sin interés", "10x sem juros", "meses sin intereses").
+        "cuotas sin interés", "sin interés", "sem juros", "meses sin intereses",
         // The cold pitches of money, health and self-improvement that mass mailers send to any
         // address (session 20's probe of the spam folders: "Clear up your credit online", "Rates
         // have fallen again", "New stock pick" were read as notices).

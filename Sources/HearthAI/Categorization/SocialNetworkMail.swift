@@ -147,6 +147,27 @@ enum SocialNetworkMail {
         // A pin board's and a video's notices ("Ideas for your board “Chem lab decor”", "New
         // comment on your video").
         "for your board", "new comment on your video", "new comment on your post", "new comment on your photo",
+        // Korean networks' replies, neighbours, first-degree requests and new posts (session 23's
+        // probe of a family in Seoul: "…님이 회원님의 댓글에 답글을 남겼습니다", "…님이 서연님을 이웃으로
+        // 추가했습니다", "일촌 신청").
+        "답글을 남겼습니다", "이웃으로 추가", "일촌 신청", "새 포스트를 올렸", "게시물에 태그",
+        // German: a contact request in the network's polite form, a neighbour's greeting
+        // (session 23's probe of a doctor in Hamburg).
+        "als kontakt hinzufügen", "zu ihren kontakten hinzufügen", "hat dich begrüßt", "hat sie begrüßt",
+        // Turkish in the familiar form networks use (session 23's probe of a family in Istanbul):
+        // likes, mentions, connection and friend requests, a dating app's admirers, a group
+        // chat's unread messages, a reply to the user's comment.
+        "gönderini beğendi", "fotoğrafını beğendi", "bir gönderide andı", "bir yorumda andı", "bağlantı olarak eklemek istiyor",
+        "arkadaş olarak eklemek istiyor", "seni beğenen", "okunmamış mesaj", "yorumuna yanıt", "yorumunuza yanıt",
+        "seni takip etmeye başladı",
+        // Mastodon's "You were mentioned by …" as its French, Spanish, Italian, Portuguese and
+        // Dutch servers send it ("Vous avez été mentionné·e par Kalinda Moreau").
+        "vous avez été mentionné", "has sido mencionad", "sei stato menzionat", "sei stata menzionat", "você foi mencionad",
+        "je bent vermeld", "je bent genoemd",
+        // A professional network's reminder of connection invitations waiting (work tools'
+        // "invitations to join the workspace" are excluded by their domain).
+        "pending invitations", "invitaciones pendientes", "invitations en attente", "convites pendentes", "inviti in sospeso",
+        "ausstehende einladungen",
     ]
 
     /// What a network tells about the people the user follows or is connected to (their posts,
@@ -171,9 +192,10 @@ enum SocialNetworkMail {
     static let reachSubject = #"\breached \d[\d,.]* (reads|views|readers|followers|citations)\b|\bappeared in \d[\d,.]* searches\b|\b\d[\d,.]* new (comments|likes|reactions|replies) (on|to) your\b|\b(got|received) \d[\d,.]* (new )?(likes|comments|reactions|followers)\b"#
 
     /// Notifications whose words are split by a name or must close the subject, so no phrase
-    /// can hold them: "Du wurdest von Markus erwähnt", a game's, a group chat's, several people's
+    /// can hold them: "Du wurdest von Markus erwähnt", "… hat dich in einem Beitrag markiert", a game's, a group chat's, several people's
     /// doing gathered, a post that travels.
-    static let notificationPattern = [#"\bdu wurdest (von .{1,40} )?erwähnt\b"#, gamePattern, groupChatPattern, crowdPattern, viralPattern]
+    static let notificationPattern = [#"\bdu wurdest (von .{1,40} )?erwähnt\b|\bhat (dich|sie) (in|auf) .{1,40} markiert\b"#, gamePattern, groupChatPattern, crowdPattern, viralPattern,
+                                      koreanPersonActingPattern, birthdayPattern]
         .joined(separator: "|")
 
     /// A game's notices: "It's your turn!" or "It's your move 🎲" closing the subject or followed by
@@ -192,7 +214,15 @@ enum SocialNetworkMail {
     /// cannot be a shop's "and 2 other items": a network gathering what several people did
     /// ("Julien Morel et 4 autres ont donné des bravos", "Laura Gómez y 4 personas más te
     /// siguieron", "Bram en 4 anderen gaven kudos").
-    static let crowdPattern = #"\band \d+ (others|other people)\b|\ben \d+ anderen\b|\by \d+ personas( más)?\b|\bet \d+ autres (personnes|ont|vous)\b|\bund \d+ weitere (personen|haben|gefällt)\b|\be altri \d+\b|\be (mais|outras) \d+ pessoas\b|\boch \d+ andra (personer|har|gillar)\b|\bog \d+ andre (personer|har|liker|synes)\b|\bi \d+ persones més\b"#
+    static let crowdPattern = #"\band \d+ (others|other people)\b|님 외 \d+명이|\bve diğer \d+ kişi\b|\ben \d+ anderen\b|\by \d+ personas( más)?\b|\bet \d+ autres (personnes|ont|vous)\b|\bund \d+ weitere (personen|haben|gefällt)\b|\be altri \d+\b|\be (mais|outras) \d+ pessoas\b|\boch \d+ andra (personer|har|gillar)\b|\bog \d+ andre (personer|har|liker|synes)\b|\bi \d+ persones més\b"#
+
+    /// Korean names a person acting on the user as "X님이 회원님을/의/에게 …" or "X님이 서연님을 …"
+    /// ("Mr X … you, member"); a shop writes "회원님의 주문" with nobody acting.
+    static let koreanPersonActingPattern = #"\S님이 ([가-힣]{1,4}님)(을|의|에게|께|를)"#
+
+    /// A friend's birthday told by the network, the name between the words: "오늘은 김민지님의
+    /// 생일입니다", "Bugün Ayşe Yılmaz'ın doğum günü".
+    static let birthdayPattern = #"오늘은 .{1,20}님의 생일|\bbugün .{1,40}\bdoğum günü\b"#
 
     /// A network's word that the user's post travels: "Your video is taking off: 52K views",
     /// "Your photo “First light” just hit Popular".
@@ -207,6 +237,9 @@ enum SocialNetworkMail {
     /// or what the user's posts reached, not from a work tool.
     static func isNotification(subject: String, text: String = "", domain: String, machineSender: Bool) -> Bool {
         guard machineSender, !ServiceMail.isWorkTool(domain) else { return false }
+        // A forum's or a community board's notice of a reply ("New reply to watched thread", a
+        // Korean cafe's "내 글에 새 댓글이 달렸습니다") is the forum's, however social its words.
+        if subject.lowercased().range(of: ForumSoftware.answerNotice, options: .regularExpression) != nil { return false }
         let original = subject
         // Typographic apostrophes ("It’s a match!") spelt as the phrases are.
         let subject = subject.lowercased().replacingOccurrences(of: "’", with: "'")
