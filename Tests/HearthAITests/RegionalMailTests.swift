@@ -138,6 +138,48 @@ import Testing
         ])
     }
 
+    /// Serbian (both scripts), Croatian and Slovenian networks' notices; a matrimonial site's
+    /// interest; a fantasy league's invitation; a neighbourhood network's digest led by a quoted
+    /// post; a person messaging or recommending the user's business page.
+    @Test func balkanNetworksMatrimonialSitesAndPagesAreSocial() {
+        CategorizationTests.expectSignals(decide: .social, [
+            Self.mail("notification@licnet.example", "Ličnet", "Marko Petrović vam je poslao zahtev za prijateljstvo"),
+            Self.mail("invitations@poslovno.example", "Poslovno", "Nina Kralj vas želi dodati v svojo mrežo"),
+            Self.mail("notifications@poruke.example", "Poruke", "Јована Илић вам је послала 2 нове поруке"),
+            Self.mail("no-reply@trcanje.example", "Trčanje", "Ana Novak in še 3 drugi so vam dali kudos za »Šmarna gora«"),
+            Self.mail("alerts@vivaah.example", "Vivaah.com", "Meera K. (27, Nashik) has sent an Interest to Rahul – respond now"),
+            Self.mail("friends@mail.fantasy11.example", "Fantasy11", "Rohit invited you to join \"Office Cricket League\" 🏏"),
+            Self.mail("no-reply@rs.neighbours.example", "Neighbours", "“Has anyone seen a grey cat on Elm St?” and more from Maple Heights"),
+            Self.mail("notification@pagesmail.example", "Pages", "Tom Baker recommended Riverside Plumbing"),
+            Self.mail("notification@pagesmail.example", "Pages", "Carla Diaz sent a message to Riverside Plumbing"),
+        ])
+        // A shop's "recommended for you" names no person first.
+        let shop = Self.mail("deals@shop.example", "Shop", "Recommended for you: garden tools")
+        #expect(CategorySignals.evaluate(shop).category != .social)
+    }
+
+    /// Greek networks' notices: friendship, mentions, follows gathered ("και 3 ακόμη"), a game's
+    /// challenge, a message sent; a Greek order confirmation names its order in the genitive.
+    @Test func greekNetworksNoticesAndOrders() {
+        CategorizationTests.expectSignals(decide: .social, [
+            Self.mail("notifications@filoi.example", "Filoi", "Η Μαρία Νικολάου θέλει να γίνετε φίλοι"),
+            Self.mail("notification@sxolia.example", "Sxolia", "Ο Γιώργος Παππάς σας ανέφερε σε ένα σχόλιο"),
+            Self.mail("no-reply@mail.eikones.example", "Eikones", "Η χρήστρια anna_k και 5 ακόμη άτομα άρχισαν να σας ακολουθούν"),
+            Self.mail("noreply@tavli.example", "Tavli", "Ο nikos_77 σας προκαλεί σε παρτίδα!"),
+        ])
+        #expect(CategoryVocabulary.isTransactional(subject: "Επιβεβαίωση παραγγελίας #GR-2026-1182"))
+        #expect(BulkMailEvidence.isOrganisationName("Τράπεζα Κρήτης", domain: "bankofcrete.example"))
+    }
+
+    /// A Croatian order confirmation, a Serbian utility's bill ("ЈКП …") and an Indian utility's
+    /// e-bill under its own name are notices, not adverts or letters.
+    @Test func balkanAndIndianBillsAreNotices() {
+        #expect(CategoryVocabulary.isTransactional(subject: "Potvrda narudžbe #HR-2026-5512"))
+        #expect(CategoryVocabulary.isTransactional(subject: "Електронски рачун за април 2026"))
+        #expect(BulkMailEvidence.isOrganisationName("ЈКП Водовод", domain: "vodovod.example"))
+        #expect(BulkMailEvidence.isOrganisationName("PowerGrid e-Bill", domain: "powergrid.example"))
+    }
+
     /// A Turkish fan forum's "new reply to the topic you follow" is a forum's notice; a bank's
     /// account summary ("Hesap Özeti"), a Chilean bank's "Estado de Cuenta" and a delivery's
     /// "Siparişin teslim edildi" are notices; instalments without interest sell.

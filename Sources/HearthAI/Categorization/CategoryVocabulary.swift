@@ -75,7 +75,12 @@ enum CategoryVocabulary {
         "пароль", "заявление", "квитанция", "faturanız", "faturan",
         // Statements and bills in Latin American Spanish and Portuguese ("Tu Estado de Cuenta
         // Corriente de marzo", Chile's "cartola" and "boleta", Argentina's "resumen de cuenta").
-        "estado de cuenta", "resumen de cuenta", "cartola", "boleta", "extrato", "sipariş", "siparişiniz", "siparişin", "teslim edildi", "hesap özeti", "ekstre", "kargoya verildi", "ödeme", "şifre",
+        "estado de cuenta", "resumen de cuenta", "cartola", "boleta", "extrato",
+        // …and in Serbian, Croatian and Slovenian: orders, bills, statements.
+        "potvrda narudžbe", "narudžba", "narudžbe", "porudžbina", "naročilo", "vaš račun", "elektronski račun", "izvod",
+        "електронски рачун", "рачун за", "извод",
+        // …and Greek, whose nouns change their ending ("Επιβεβαίωση παραγγελίας").
+        "παραγγελίας", "επιβεβαίωση", "λογαριασμός", "λογαριασμού", "κράτησης", "sipariş", "siparişiniz", "siparişin", "teslim edildi", "hesap özeti", "ekstre", "kargoya verildi", "ödeme", "şifre",
         "hesabınız", "ご注文", "注文", "発送", "お届け", "請求", "パスワード", "予約", "订单", "账单", "发货", "快递", "密码",
         "付款", "还款", "预订", "주문", "배송", "결제", "청구서", "비밀번호",
         // Banks' and services' notices in those languages (session 21's blind probe of an inbox in

@@ -168,6 +168,18 @@ enum SocialNetworkMail {
         // "invitations to join the workspace" are excluded by their domain).
         "pending invitations", "invitaciones pendientes", "invitations en attente", "convites pendentes", "inviti in sospeso",
         "ausstehende einladungen",
+        // Serbian (both scripts), Croatian and Slovenian (session 23's probe of a family between
+        // Belgrade, Zagreb and Ljubljana): friend requests, network invitations, messages sent,
+        // replies, kudos, posts in a group.
+        "zahtev za prijateljstvo", "zahtjev za prijateljstvo", "prošnja za prijateljstvo", "захтев за пријатељство",
+        "dodati v svojo mrežo", "želi vas dodati", "želi da vas doda", "vam je poslao", "vam je poslala", "вам је послао",
+        "вам је послала", "vam je odgovorio", "vam je odgovorila", "vam je odgovoril", "vam dali kudos",
+        "vam je dal kudos", "objava u grupi", "objava v skupini", "објава у групи",
+        // A matrimonial site's interest, as India's send it ("Shruti D. has sent an Interest to Nikhil").
+        "sent an interest", "sent you an interest",
+        // Greek (session 23's probe of a family in Athens): friendship, mentions, follows, a
+        // game's challenge, a message sent.
+        "να γίνετε φίλοι", "σας ανέφερε", "να σας ακολουθ", "σας προκαλεί", "σας έστειλε ένα μήνυμα", "σας έστειλε μήνυμα",
     ]
 
     /// What a network tells about the people the user follows or is connected to (their posts,
@@ -203,7 +215,7 @@ enum SocialNetworkMail {
     /// "It's your turn to save" is not one), the same in six languages with the game's words, a
     /// gift "on" the platform (a shop's "We sent you a gift" is not), lives or coins sent, a squad's
     /// or a clan's invitation.
-    static let gamePattern = #"\bit[’']s your (turn|move)[.!]*( \S+)?$|\bit[’']s your turn!.*\b(played|move|moved|game|round|match)\b|\bplayed [^ ]{2,20} for \d+ points\b|(è il tuo turno|es tu turno|c'est ton tour|c'est à toi de jouer|du bist am zug|du bist dran|jij bent aan zet|é a sua vez|é sua vez).*\b(contro|contra|against|gegen|tegen|partita|partida|partie|spiel|game|match)\b|\bsent you a gift on\b|\bsent you (\d+|a|an|some|free) (extra )?(lives|life|coins|gems|spins|energy)\b|\binvited you to (join )?(the |their |a |an |her |his |my )?(squad|clan|guild|party|lobby|raid)\b"#
+    static let gamePattern = #"\bit[’']s your (turn|move)[.!]*( \S+)?$|\bit[’']s your turn!.*\b(played|move|moved|game|round|match)\b|\bplayed [^ ]{2,20} for \d+ points\b|(è il tuo turno|es tu turno|c'est ton tour|c'est à toi de jouer|du bist am zug|du bist dran|jij bent aan zet|é a sua vez|é sua vez).*\b(contro|contra|against|gegen|tegen|partita|partida|partie|spiel|game|match)\b|\bsent you a gift on\b|\bsent you (\d+|a|an|some|free) (extra )?(lives|life|coins|gems|spins|energy)\b|\binvited you to (join )?(the |their |a |an |her |his |my )?[“"]?([^”"]{0,40} )?(squad|clan|guild|party|lobby|raid|league)\b"#
 
     /// A group chat's news: "14 unread messages and 1 mention in …", "37 nuovi messaggi in «…»" in
     /// nine languages, a chat server's "3 unread mentions in Pixel Pushers and 1 other server" (a
@@ -214,7 +226,7 @@ enum SocialNetworkMail {
     /// cannot be a shop's "and 2 other items": a network gathering what several people did
     /// ("Julien Morel et 4 autres ont donné des bravos", "Laura Gómez y 4 personas más te
     /// siguieron", "Bram en 4 anderen gaven kudos").
-    static let crowdPattern = #"\band \d+ (others|other people)\b|님 외 \d+명이|\bve diğer \d+ kişi\b|\ben \d+ anderen\b|\by \d+ personas( más)?\b|\bet \d+ autres (personnes|ont|vous)\b|\bund \d+ weitere (personen|haben|gefällt)\b|\be altri \d+\b|\be (mais|outras) \d+ pessoas\b|\boch \d+ andra (personer|har|gillar)\b|\bog \d+ andre (personer|har|liker|synes)\b|\bi \d+ persones més\b"#
+    static let crowdPattern = #"\band \d+ (others|other people)\b|님 외 \d+명이|\bve diğer \d+ kişi\b|\bin še \d+ drugi\b|\bκαι \d+ ακόμη\b|\bi još \d+ (osoba|drugih|ljudi)\b|\ben \d+ anderen\b|\by \d+ personas( más)?\b|\bet \d+ autres (personnes|ont|vous)\b|\bund \d+ weitere (personen|haben|gefällt)\b|\be altri \d+\b|\be (mais|outras) \d+ pessoas\b|\boch \d+ andra (personer|har|gillar)\b|\bog \d+ andre (personer|har|liker|synes)\b|\bi \d+ persones més\b"#
 
     /// Korean names a person acting on the user as "X님이 회원님을/의/에게 …" or "X님이 서연님을 …"
     /// ("Mr X … you, member"); a shop writes "회원님의 주문" with nobody acting.
@@ -277,9 +289,13 @@ enum SocialNetworkMail {
         // tool's comment on a document is excluded above.
         if subject.range(of: #"^new comments? on [“"«]"#, options: .regularExpression) != nil,
            opening.range(of: #"\b(your )?(video|channel|post|photo|reel|story)\b"#, options: .regularExpression) != nil { return true }
-        // A person messaging the user's page on a network ("Thandi Dlamini messaged Annemarie
-        // Photography"): a name, then the verb, from a network's machine.
-        if original.range(of: #"^(\p{Lu}[\p{L}'’.-]+ ){1,4}messaged \S"#, options: .regularExpression) != nil { return true }
+        // A person messaging or recommending the user's page on a network ("Thandi Dlamini
+        // messaged Annemarie Photography", "Carla Diaz sent a message to Kowalski Lawn", "Jenna
+        // Morrow recommended Kowalski Lawn"): a name, then the verb, from a network's machine.
+        if original.range(of: #"^(\p{Lu}[\p{L}'’.-]+ ){1,4}(messaged|sent a message to|recommended) \p{Lu}"#, options: .regularExpression) != nil { return true }
+        // A neighbourhood network's digest, led by a neighbour's post quoted ("“Anyone have a
+        // lawn guy they trust?” and more from Northfield Commons").
+        if original.range(of: #"^[“"].{3,150}[”"] and (\d+ )?more from \p{Lu}"#, options: .regularExpression) != nil { return true }
         // A community network's post named by its community the way Reddit writes it ("… -
         // r/buildapc"): the network's digest or trending post, as mail from reddit.com is.
         if original.range(of: #"(^|[\s(\[])r/[A-Za-z0-9_]{2,21}\b"#, options: .regularExpression) != nil { return true }
