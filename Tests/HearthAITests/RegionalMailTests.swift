@@ -158,6 +158,19 @@ import Testing
         #expect(CategorySignals.evaluate(shop).category != .social)
     }
 
+    /// A notice led by the acting person's handle is a network's, in a language the client has
+    /// no phrase for (here Hungarian and Finnish); a domain or a capitalised word leads no handle.
+    @Test func aNoticeLedByAHandleIsSocialInAnyLanguage() {
+        CategorizationTests.expectSignals(decide: .social, [
+            Self.mail("no-reply@mail.kepek.example", "Kepek", "kata.nagy_93 megjelölt egy bejegyzésben"),
+            Self.mail("notify@visert.example", "Visert", "@joonas_k vastasi sinulle"),
+        ])
+        #expect(!SocialNetworkMail.isLedByHandle("acme.com: your invoice is ready"))
+        #expect(!SocialNetworkMail.isLedByHandle("Weekly report for March"))
+        #expect(!SocialNetworkMail.isLedByHandle("lucy.draws"), "a handle alone is no notice")
+        #expect(SocialNetworkMail.isLedByHandle("lucy.draws mentioned you in a comment"))
+    }
+
     /// Greek networks' notices: friendship, mentions, follows gathered ("και 3 ακόμη"), a game's
     /// challenge, a message sent; a Greek order confirmation names its order in the genitive.
     @Test func greekNetworksNoticesAndOrders() {

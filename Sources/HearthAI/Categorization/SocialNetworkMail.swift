@@ -240,6 +240,23 @@ enum SocialNetworkMail {
     /// "Your photo “First light” just hit Popular".
     static let viralPattern = #"\byour (video|post|reel|clip|photo|story|pin)s? (is|are) (taking off|trending|going viral|blowing up)\b|\byour (video|post|reel|clip|photo|shot|story|pin)\b.{0,80}\b(hit|made it to|made|landed on|is on) (the )?(popular|trending|explore|front page)\b"#
 
+    /// Whether the subject opens with a network's handle: "@name" or a lower-case name joined by
+    /// dots or underscores, or ending in digits ("lucy.draws", "mitsos_thess", "kerem34"), not a
+    /// web address.
+    static func isLedByHandle(_ subject: String) -> Bool {
+        guard let first = subject.split(separator: " ", maxSplits: 1).first, subject.contains(" ") else { return false }
+        let token = String(first)
+        if token.hasPrefix("@") { return token.count >= 3 && token.dropFirst().allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } }
+        guard token.range(of: #"^[a-z][a-z0-9]*(([._][a-z0-9]+)+_?|_|[0-9]{2,})$"#, options: .regularExpression) != nil else { return false }
+        let last = token.split(separator: ".").last.map(String.init) ?? ""
+        return !(token.contains(".") && webTopLevelDomains.contains(last))
+    }
+
+    /// Endings that make a dotted name a web address rather than a handle.
+    static let webTopLevelDomains: Set<String> = ["com", "net", "org", "io", "co", "uk", "de", "fr", "app", "dev", "me", "info",
+                                                  "biz", "us", "ca", "au", "in", "gr", "es", "it", "nl", "eu", "ch", "at", "be", "jp", "cn",
+                                                  "br", "mx", "ru", "pl", "se", "no", "dk", "fi", "ie", "nz", "za", "edu", "gov", "tv", "ai"]
+
     /// The domain it came from, when that is a social network.
     static func network(domain: String) -> String? {
         domains.first { domain == $0 || domain.hasSuffix("." + $0) }
@@ -293,6 +310,11 @@ enum SocialNetworkMail {
         // messaged Annemarie Photography", "Carla Diaz sent a message to Kowalski Lawn", "Jenna
         // Morrow recommended Kowalski Lawn"): a name, then the verb, from a network's machine.
         if original.range(of: #"^(\p{Lu}[\p{L}'’.-]+ ){1,4}(messaged|sent a message to|recommended) \p{Lu}"#, options: .regularExpression) != nil { return true }
+        // A notice led by the acting person's handle, as photo, video and micro-blogging networks
+        // write it in any language ("@zvezdarac_1989 vam je odgovorio", "kathi.wolff.hh hat dich
+        // …", "mitsos_thess και 3 ακόμη …"): lower-case with a dot, an underscore or a digit run,
+        // which no shop's or service's subject opens with; a domain ("acme.com: …") is not one.
+        if isLedByHandle(original) && !CategoryVocabulary.isTransactional(subject: subject) { return true }
         // A neighbourhood network's digest, led by a neighbour's post quoted ("“Anyone have a
         // lawn guy they trust?” and more from Northfield Commons").
         if original.range(of: #"^[“"].{3,150}[”"] and (\d+ )?more from \p{Lu}"#, options: .regularExpression) != nil { return true }
