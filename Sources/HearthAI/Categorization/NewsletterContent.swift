@@ -81,7 +81,9 @@ enum NewsletterContent {
         "vielen dank für ihre buchung", "vielen dank für ihre bestellung", "danke für deine bestellung",
         "dziękujemy za zakup", "do zapłaty", "numer zamówienia", "numéro de commande", "merci pour votre commande",
         "número de pedido", "gracias por tu pedido", "gracias por tu compra", "numero d'ordine", "numero ordine",
-        "grazie per il tuo ordine", "bestelnummer", "bedankt voor je bestelling", "totaalbedrag", "tổng tiền", "tổng cộng", "hạn thanh toán", "hạn nộp", "số tiền thanh toán",
+        "grazie per il tuo ordine", "bestelnummer", "bedankt voor je bestelling", "totaalbedrag",
+        // …and a sum to pay in Vietnamese, Indonesian, Malay and Thai.
+        "tổng tiền", "tổng cộng", "hạn thanh toán", "hạn nộp", "số tiền thanh toán",
         "total pembayaran", "total tagihan", "jumlah tagihan", "jumlah bayaran", "jumlah perlu dibayar", "ยอดชำระ", "ยอดรวม",
     ]
 

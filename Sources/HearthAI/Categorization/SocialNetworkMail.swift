@@ -240,22 +240,22 @@ enum SocialNetworkMail {
     /// "Your photo “First light” just hit Popular".
     static let viralPattern = #"\byour (video|post|reel|clip|photo|story|pin)s? (is|are) (taking off|trending|going viral|blowing up)\b|\byour (video|post|reel|clip|photo|shot|story|pin)\b.{0,80}\b(hit|made it to|made|landed on|is on) (the )?(popular|trending|explore|front page)\b"#
 
-    /// Whether the subject opens with a network's handle: "@name" or a lower-case name joined by
-    /// dots or underscores, or ending in digits ("lucy.draws", "mitsos_thess", "kerem34"), not a
-    /// web address.
+    /// Whether the subject opens with a network's handle: "@name", or a lower-case name joined by
+    /// an underscore or by dots ("mitsos_thess", "lucy.draws", "elif.kaya.izmir"). A product's or
+    /// a file's name ("node.js", "office365", "notes.txt") and a web address are no handle.
     static func isLedByHandle(_ subject: String) -> Bool {
         guard let first = subject.split(separator: " ", maxSplits: 1).first, subject.contains(" ") else { return false }
         let token = String(first)
         if token.hasPrefix("@") { return token.count >= 3 && token.dropFirst().allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } }
-        guard token.range(of: #"^[a-z][a-z0-9]*(([._][a-z0-9]+)+_?|_|[0-9]{2,})$"#, options: .regularExpression) != nil else { return false }
+        guard token.range(of: #"^[a-z][a-z0-9]*([._][a-z0-9]+)+_?$|^[a-z][a-z0-9]*_$"#, options: .regularExpression) != nil else { return false }
+        if token.contains("_") { return true }
         let last = token.split(separator: ".").last.map(String.init) ?? ""
-        return !(token.contains(".") && webTopLevelDomains.contains(last))
+        return last.count >= 3 && !notHandleEndings.contains(last)
     }
 
-    /// Endings that make a dotted name a web address rather than a handle.
-    static let webTopLevelDomains: Set<String> = ["com", "net", "org", "io", "co", "uk", "de", "fr", "app", "dev", "me", "info",
-                                                  "biz", "us", "ca", "au", "in", "gr", "es", "it", "nl", "eu", "ch", "at", "be", "jp", "cn",
-                                                  "br", "mx", "ru", "pl", "se", "no", "dk", "fi", "ie", "nz", "za", "edu", "gov", "tv", "ai"]
+    /// Endings that make a dotted name a web address or a file rather than a handle.
+    static let notHandleEndings: Set<String> = ["com", "net", "org", "app", "dev", "info", "biz", "edu", "gov", "txt", "pdf", "csv",
+                                                "zip", "doc", "docx", "xls", "xlsx", "png", "jpg", "jpeg", "html", "php", "exe"]
 
     /// The domain it came from, when that is a social network.
     static func network(domain: String) -> String? {

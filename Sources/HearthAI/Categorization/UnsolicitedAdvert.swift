@@ -51,14 +51,17 @@ enum UnsolicitedAdvert {
     }
 
     /// The label a country's law puts at the head of an advert's subject: South Korea's "(광고)",
-    /// Vietnam's "[QC]" (quảng cáo), Japan's "未承諾広告※", China's "(广告)" or "AD", in the
-    /// brackets senders use. Wherever the advert came from, a bank or a shop the user knows, it
-    /// says itself that it is one.
+    /// Vietnam's "[QC]" (quảng cáo), Japan's "未承諾広告※", China's "(广告)", in the brackets
+    /// senders use. Wherever the advert came from, a bank or a shop the user knows, it says itself
+    /// that it is one. "[QC]" counts only before Vietnamese words (an English "[QC] Batch 42
+    /// results" is quality control's); China's bare "AD" is an English tag too often to count.
     static func legalAdvertLabel(_ subject: String) -> String? {
         let opening = subject.trimmingCharacters(in: .whitespaces)
-        let labels = ["(광고)", "[광고]", "<광고>", "【광고】", "[QC]", "(QC)", "[Quảng cáo]", "[QUẢNG CÁO]", "未承諾広告",
-                      "(广告)", "（广告）", "[广告]", "【广告】", "(廣告)", "（廣告）", "【廣告】", "[AD]", "(AD)", "【AD】"]
-        return labels.first { opening.hasPrefix($0) }
+        let labels = ["(광고)", "[광고]", "<광고>", "【광고】", "[Quảng cáo]", "[QUẢNG CÁO]", "未承諾広告",
+                      "(广告)", "（广告）", "[广告]", "【广告】", "(廣告)", "（廣告）", "【廣告】"]
+        if let label = labels.first(where: { opening.hasPrefix($0) }) { return label }
+        let vietnamese = opening.unicodeScalars.contains { (0x1EA0...0x1EF9).contains($0.value) || "ăâđêôơưĂÂĐÊÔƠƯ".unicodeScalars.contains($0) }
+        return ["[QC]", "(QC)"].first { opening.hasPrefix($0) && vietnamese }
     }
 
     /// What a mailer to bought or harvested addresses writes about itself.
