@@ -175,6 +175,40 @@ import Testing
         #expect(SocialNetworkMail.isLedByHandle("lucy.draws mentioned you in a comment"))
     }
 
+    /// Hungarian, Czech, Slovak, Indonesian, Persian and Russian networks' notices, a game's
+    /// challenge, a messenger's chats, a neighbourhood digest set off by a dot.
+    @Test func centralEuropeanIndonesianPersianAndRussianNetworksAreSocial() {
+        CategorizationTests.expectSignals(decide: .social, [
+            Self.mail("notification@arckonyv.example", "Arckönyv", "Szabó Anna ismerősnek jelölt"),
+            Self.mail("no-reply@sach.example", "Šach", "PetrK ťa vyzval na partiu ♞ 5+3 Blitz"),
+            Self.mail("messaging-digest-noreply@profi.example", "Profi", "Jana Nováková vám poslala zprávu"),
+            Self.mail("no-reply@beh.example", "Běh", "Eva Malá a 2 další ocenili tvoj beh"),
+            Self.mail("noreply@mail.arena.example", "Arena", "Dodi_88 mengundangmu bergabung ke Squad \"Arek Malang\" 🎮"),
+            Self.mail("no-reply@notify.videoku.example", "Videoku", "Videomu \"Sate Madura\" mendapat 2.310 suka 🎉"),
+            Self.mail("no-reply@rute.example", "Rute", "Budi Santoso dan 4 lainnya memberi kudos untuk aktivitas Anda"),
+            Self.mail("no-reply@notify.gap.example", "Gap", "۵ پیام خوانده‌نشده در گروه «خانواده»"),
+            Self.mail("notify@odnoklassniki.example", "Odno", "Ирина Смирнова прислала вам сообщение"),
+            Self.mail("play@mail.tavla.example", "Tavla", "🎲 Omid_T challenged you to a rematch"),
+            Self.mail("no_reply@ghost.example", "Ghost", "Amara sent you 3 Chats 👻"),
+            Self.mail("no-reply@rs.neighbours.example", "Neighbours", "Free bike, pick up only · and 3 more from Riverside East"),
+        ])
+    }
+
+    /// Indonesian receipts and reminders name their sums in rupiah and say so ("Metode
+    /// pembayaran", "jatuh tempo", "Kamu menerima Rp…"): notices, not a shop's prices; a Hebrew
+    /// board's new reply is a forum's; Hebrew orders and Hungarian statements are notices.
+    @Test func rupiahReceiptsHebrewBoardsAndOrders() {
+        let ride = NewsletterContent.read("Terima kasih sudah naik GasRide.\nTarif perjalanan Rp32.000\nBiaya layanan Rp2.000\nTotal Rp34.000\nMetode pembayaran: DompetKu")
+        #expect(ride.accountsForPayment)
+        #expect(CategoryVocabulary.isTransactional(subject: "Kamu menerima Rp500.000 dari BUDI"))
+        #expect(CategoryVocabulary.isTransactional(subject: "Pengingat: pajak kendaraan jatuh tempo 23 April"))
+        #expect(CategoryVocabulary.isTransactional(subject: "ההזמנה שלך יצאה למשלוח"))
+        #expect(CategoryVocabulary.isTransactional(subject: "Elektronikus számlakivonat - 2026. március"))
+        CategorizationTests.expectSignals(decide: .forums, [
+            Self.mail("noreply@pundak.example", "Pundak", "תגובה חדשה בשרשור: מזגן מטפטף", headers: [("Auto-Submitted", "auto-generated")]),
+        ])
+    }
+
     /// Greek networks' notices: friendship, mentions, follows gathered ("και 3 ακόμη"), a game's
     /// challenge, a message sent; a Greek order confirmation names its order in the genitive.
     @Test func greekNetworksNoticesAndOrders() {

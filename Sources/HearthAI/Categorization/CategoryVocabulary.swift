@@ -80,7 +80,14 @@ enum CategoryVocabulary {
         "potvrda narudžbe", "narudžba", "narudžbe", "porudžbina", "naročilo", "vaš račun", "elektronski račun", "izvod",
         "електронски рачун", "рачун за", "извод",
         // …and Greek, whose nouns change their ending ("Επιβεβαίωση παραγγελίας").
-        "παραγγελίας", "επιβεβαίωση", "λογαριασμός", "λογαριασμού", "κράτησης", "sipariş", "siparişiniz", "siparişin", "teslim edildi", "hesap özeti", "ekstre", "kargoya verildi", "ödeme", "şifre",
+        "παραγγελίας", "επιβεβαίωση", "λογαριασμός", "λογαριασμού", "κράτησης",
+        // …and Hungarian, Czech and Slovak statements, invoices and orders.
+        // …and Indonesian: money received, a trip, an order shipped, a due date.
+        "kamu menerima", "anda menerima", "perjalanan", "pesananmu", "pesanan anda", "sudah dikirim", "telah dikirim",
+        "jatuh tempo",
+        // …and Hebrew: an order, its shipping, a receipt, an invoice, a payment confirmed.
+        "הזמנה", "ההזמנה", "משלוח", "למשלוח", "קבלה", "חשבונית", "אישור תשלום",
+        "számlakivonat", "kivonat", "számlája", "rendelésed", "faktúra", "výpis", "objednávky", "objednávka", "vyúčtování", "vyúčtovanie", "sipariş", "siparişiniz", "siparişin", "teslim edildi", "hesap özeti", "ekstre", "kargoya verildi", "ödeme", "şifre",
         "hesabınız", "ご注文", "注文", "発送", "お届け", "請求", "パスワード", "予約", "订单", "账单", "发货", "快递", "密码",
         "付款", "还款", "预订", "주문", "배송", "결제", "청구서", "비밀번호",
         // Banks' and services' notices in those languages (session 21's blind probe of an inbox in

@@ -84,7 +84,7 @@ enum NewsletterContent {
         "grazie per il tuo ordine", "bestelnummer", "bedankt voor je bestelling", "totaalbedrag",
         // …and a sum to pay in Vietnamese, Indonesian, Malay and Thai.
         "tổng tiền", "tổng cộng", "hạn thanh toán", "hạn nộp", "số tiền thanh toán",
-        "total pembayaran", "total tagihan", "jumlah tagihan", "jumlah bayaran", "jumlah perlu dibayar", "ยอดชำระ", "ยอดรวม",
+        "total pembayaran", "metode pembayaran", "dibayar dengan", "rincian pembayaran", "jatuh tempo", "total tagihan", "jumlah tagihan", "jumlah bayaran", "jumlah perlu dibayar", "ยอดชำระ", "ยอดรวม",
     ]
 
     /// A cart not yet paid for: its reminder lists the items and a subtotal as a receipt does,

@@ -180,6 +180,21 @@ enum SocialNetworkMail {
         // Greek (session 23's probe of a family in Athens): friendship, mentions, follows, a
         // game's challenge, a message sent.
         "να γίνετε φίλοι", "σας ανέφερε", "να σας ακολουθ", "σας προκαλεί", "σας έστειλε ένα μήνυμα", "σας έστειλε μήνυμα",
+        // Hungarian, Czech and Slovak (session 23's probe of a family between Budapest, Brno and
+        // Bratislava): friend requests, a game's challenge, messages, unread messages, a shared
+        // album, birthdays.
+        "ismerősnek jelölt", "kihívott", "üzenetet küldött", "olvasatlan üzenet", "megosztott veled", "születésnapja",
+        "vyzval na partiu", "vyzvala na partiu", "vám poslal zprávu", "vám poslala zprávu", "vám poslal správu",
+        "vám poslala správu", "nepřečtené zprávy", "neprečítané správy", "s vámi sdílí", "s vami zdieľa", "má dnes narozeniny",
+        "má dnes narodeniny", "žádost o spojení", "žiadosť o priateľstvo",
+        // Indonesian, as networks write it familiarly: an invitation to a squad, a reply to the
+        // user's comment, kudos, a post in a group.
+        "mengundangmu bergabung", "mengundang anda bergabung", "membalas komentar anda", "membalas komentarmu",
+        "memberi kudos", "memposting di", "mengirimi anda permintaan",
+        // A game's challenge; Persian and Russian unread messages and messages sent (session 23's
+        // probes of families in Toronto with Iran, and in Haifa).
+        "challenged you", "خوانده‌نشده", "خوانده نشده", "прислал вам сообщение", "прислала вам сообщение",
+        "непрочитанных сообщ",
     ]
 
     /// What a network tells about the people the user follows or is connected to (their posts,
@@ -201,7 +216,7 @@ enum SocialNetworkMail {
     /// A network's count of the user's reach in a subject: "Your article reached 100 reads",
     /// "Your shots got 48 likes", "You appeared in 14 searches this week", "5 new comments on
     /// your video".
-    static let reachSubject = #"\breached \d[\d,.]* (reads|views|readers|followers|citations)\b|\bappeared in \d[\d,.]* searches\b|\b\d[\d,.]* new (comments|likes|reactions|replies) (on|to) your\b|\b(got|received) \d[\d,.]* (new )?(likes|comments|reactions|followers)\b"#
+    static let reachSubject = #"\breached \d[\d,.]* (reads|views|readers|followers|citations)\b|\bappeared in \d[\d,.]* searches\b|\b\d[\d,.]* new (comments|likes|reactions|replies) (on|to) your\b|\b(got|received) \d[\d,.]* (new )?(likes|comments|reactions|followers)\b|\bmendapat \d[\d,.]* (suka|komentar|pengikut)\b"#
 
     /// Notifications whose words are split by a name or must close the subject, so no phrase
     /// can hold them: "Du wurdest von Markus erwähnt", "… hat dich in einem Beitrag markiert", a game's, a group chat's, several people's
@@ -219,14 +234,15 @@ enum SocialNetworkMail {
 
     /// A group chat's news: "14 unread messages and 1 mention in …", "37 nuovi messaggi in «…»" in
     /// nine languages, a chat server's "3 unread mentions in Pixel Pushers and 1 other server" (a
-    /// shop's "3 new messages from the seller" names no group).
-    static let groupChatPattern = #"\bunread messages? and \d+ mentions? in\b|\bunread mentions? in\b|\band \d+ other servers?\b|\b\d+ (new|nuovi|nieuwe|neue|nouveaux|nuevos|novas|novos|nya|nye|nowych|новых|нових) (messages|messaggi|berichten|nachrichten|mensajes|mensagens|meddelanden|meldinger|wiadomości|сообщений|повідомлень) (in|en|em|dans|i|w|в|у)\b"#
+    /// shop's "3 new messages from the seller" names no group), a messenger's "Amara sent you 2
+    /// Chats".
+    static let groupChatPattern = #"\bsent you (\d+|a) (new )?(chats?|snaps?)\b|\bunread messages? and \d+ mentions? in\b|\bunread mentions? in\b|\band \d+ other servers?\b|\b\d+ (new|nuovi|nieuwe|neue|nouveaux|nuevos|novas|novos|nya|nye|nowych|новых|нових) (messages|messaggi|berichten|nachrichten|mensajes|mensagens|meddelanden|meldinger|wiadomości|сообщений|повідомлень) (in|en|em|dans|i|w|в|у)\b"#
 
     /// "Anna and 4 others liked your photo", in the languages the client meets, where the words
     /// cannot be a shop's "and 2 other items": a network gathering what several people did
     /// ("Julien Morel et 4 autres ont donné des bravos", "Laura Gómez y 4 personas más te
     /// siguieron", "Bram en 4 anderen gaven kudos").
-    static let crowdPattern = #"\band \d+ (others|other people)\b|님 외 \d+명이|\bve diğer \d+ kişi\b|\bin še \d+ drugi\b|\bκαι \d+ ακόμη\b|\bi još \d+ (osoba|drugih|ljudi)\b|\ben \d+ anderen\b|\by \d+ personas( más)?\b|\bet \d+ autres (personnes|ont|vous)\b|\bund \d+ weitere (personen|haben|gefällt)\b|\be altri \d+\b|\be (mais|outras) \d+ pessoas\b|\boch \d+ andra (personer|har|gillar)\b|\bog \d+ andre (personer|har|liker|synes)\b|\bi \d+ persones més\b"#
+    static let crowdPattern = #"\band \d+ (others|other people)\b|님 외 \d+명이|\bve diğer \d+ kişi\b|\bin še \d+ drugi\b|\bκαι \d+ ακόμη\b|\ba \d+ (ďalší|další|dalších|ďalších)\b|\bés \d+ további\b|\bdan \d+ lainnya\b|\bi još \d+ (osoba|drugih|ljudi)\b|\ben \d+ anderen\b|\by \d+ personas( más)?\b|\bet \d+ autres (personnes|ont|vous)\b|\bund \d+ weitere (personen|haben|gefällt)\b|\be altri \d+\b|\be (mais|outras) \d+ pessoas\b|\boch \d+ andra (personer|har|gillar)\b|\bog \d+ andre (personer|har|liker|synes)\b|\bi \d+ persones més\b"#
 
     /// Korean names a person acting on the user as "X님이 회원님을/의/에게 …" or "X님이 서연님을 …"
     /// ("Mr X … you, member"); a shop writes "회원님의 주문" with nobody acting.
@@ -315,9 +331,10 @@ enum SocialNetworkMail {
         // …", "mitsos_thess και 3 ακόμη …"): lower-case with a dot, an underscore or a digit run,
         // which no shop's or service's subject opens with; a domain ("acme.com: …") is not one.
         if isLedByHandle(original) && !CategoryVocabulary.isTransactional(subject: subject) { return true }
-        // A neighbourhood network's digest, led by a neighbour's post quoted ("“Anyone have a
-        // lawn guy they trust?” and more from Northfield Commons").
-        if original.range(of: #"^[“"].{3,150}[”"] and (\d+ )?more from \p{Lu}"#, options: .regularExpression) != nil { return true }
+        // A neighbourhood network's digest, led by a neighbour's post quoted or set off by a dot
+        // ("“Anyone have a lawn guy they trust?” and more from Northfield Commons", "Free rug ·
+        // and 4 more from Willowdale West").
+        if original.range(of: #"^[“"].{3,150}[”"] and (\d+ )?more from \p{Lu}|\S ·\s+and \d+ more from \p{Lu}"#, options: .regularExpression) != nil { return true }
         // A community network's post named by its community the way Reddit writes it ("… -
         // r/buildapc"): the network's digest or trending post, as mail from reddit.com is.
         if original.range(of: #"(^|[\s(\[])r/[A-Za-z0-9_]{2,21}\b"#, options: .regularExpression) != nil { return true }
