@@ -9,9 +9,10 @@ import Testing
 @Suite struct LanguagesAndNetworksTests {
     static let esp = ModernMailShapesTests.esp
 
+    /// A bulk-mail service's message by default (`esp`); `RegionalMailTests` writes its inputs with it too.
     static func mail(_ from: String, _ name: String?, _ subject: String, _ text: String = "",
-                     headers: [(String, String)] = esp, reply: Bool = false) -> CategorizationInput {
-        CategorizationTests.input(from: from, name: name, subject: subject, text: text, headers: headers, reply: reply)
+                     headers: [(String, String)] = esp, reply: Bool = false, to: Int = 1) -> CategorizationInput {
+        CategorizationTests.input(from: from, name: name, to: to, subject: subject, text: text, headers: headers, reply: reply)
     }
 
     /// MiniLM learnt English: Latin-script German or Spanish is a language it cannot read, while

@@ -7,11 +7,9 @@ import Testing
 /// Malaysia; a teacher in Texas; a designer in London; a lecturer in Edinburgh; a photographer in
 /// Cape Town): the general shapes their misses showed, written afresh here.
 @Suite struct RegionalMailTests {
-    static let esp = ModernMailShapesTests.esp
-
     static func mail(_ from: String, _ name: String?, _ subject: String, _ text: String = "",
-                     headers: [(String, String)] = esp, to: Int = 1) -> CategorizationInput {
-        CategorizationTests.input(from: from, name: name, to: to, subject: subject, text: text, headers: headers)
+                     headers: [(String, String)] = LanguagesAndNetworksTests.esp, to: Int = 1) -> CategorizationInput {
+        LanguagesAndNetworksTests.mail(from, name, subject, text, headers: headers, to: to)
     }
 
     /// Currencies written with letters before the amount: Indonesia's rupiah and India's rupee

@@ -363,7 +363,9 @@ struct BulkMailEvidence: Sendable {
         "layanan pelanggan", "khidmat pelanggan", "klantenservice", "gemeente", "obsługa klienta",
         "ธนาคาร", "บริษัท", "การไฟฟ้า", "bộ phận", "银行", "客服", "客戶服務", "고객센터", "銀行", "カスタマー",
         "카드", "은행", "증권", "보험", "학원", "대학교", "주식회사", "(주)", "株式会社", "有限公司", "公司",
-        "bankası", "sigorta", "a.ş.", "müşteri hizmetleri", "јкп", "jkp", "d.o.o.", "д.о.о.", "e-bill", "ebill", "e-statement", "estatement", "τράπεζα", "zrt.", "kft.", "nyrt.", "s.r.o.", "spol.",
+        "bankası", "sigorta", "a.ş.", "müşteri hizmetleri", "τράπεζα",
+        // Company and public-utility forms ("Dunabank Zrt.", "ЈКП Водовод") and a bill's sender name.
+        "јкп", "jkp", "d.o.o.", "д.о.о.", "zrt.", "kft.", "nyrt.", "s.r.o.", "spol.", "e-bill", "ebill", "e-statement", "estatement",
     ]
 
     /// Local parts that machines, teams and publishers send from.

@@ -41,13 +41,22 @@ enum ForumSoftware {
     /// forum's "konuya yeni cevap" and a Hebrew board's "תגובה חדשה בשרשור" (session 23).
     static let answerNotice = #"^(\d+ )?new answers? (to|on)\b|\banswered your question\b|\bnew answer (was )?posted\b|^new repl(y|ies)\s*[:–-]|^(topic|thread|forum post) (reply )?notification\b|\bnew repl(y|ies) (in|to) (the )?(thread|topic|discussion)\b|^(new )?repl(y|ies) to (a )?watched (thread|topic)\b|\bdigest\b.*\b\d+ new (posts?|questions?|threads?)\b.*\b\d+ (repl(y|ies)|discussions?|threads?)\b|게시판 새 글|תגובה חדשה בשרשור|תגובה חדשה לנושא|konuya yeni (cevap|yanıt|mesaj)|내 글에 새 댓글|공지사항 새 글|카페 새 글|ความคิดเห็นใหม่ในกระทู้|กระทู้ที่คุณติดตาม|bình luận mới trong (chủ đề|bài viết) bạn theo dõi|balasan baru (di|pada|untuk) (topik|thread|utas)"#
 
+    /// `answerNotice` compiled once; it is asked of every machine-sent subject twice (is it a
+    /// network's notice, is it a forum's).
+    private static let answerNoticeRegex = try? NSRegularExpression(pattern: answerNotice)
+
+    /// Whether a lower-cased subject is a forum's reply or thread notice (`answerNotice`).
+    static func isAnswerNotice(_ lowercasedSubject: String) -> Bool {
+        SocialNetworkMail.matches(answerNoticeRegex, lowercasedSubject)
+    }
+
     /// A forum's notice about its discussions: sent by forum software (or a Q&A board's
     /// automated sender), and not about the member's account (a password reset, a sign-up
     /// confirmation, a welcome), which is a notice.
     static func discussionNotice(_ input: CategorizationInput, automated: Bool) -> String? {
         // The subject names the thread the notice is about; a topic's own words ("Gifted deposit
         // …") may sound like a receipt's, so this is asked before the account-mail guard.
-        if automated, input.subject.lowercased().range(of: answerNotice, options: .regularExpression) != nil {
+        if automated, isAnswerNotice(input.subject.lowercased()) {
             return "a forum's or Q&A board's reply notice"
         }
         guard !CategoryVocabulary.isTransactional(subject: input.subject) else { return nil }
