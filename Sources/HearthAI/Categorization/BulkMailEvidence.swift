@@ -465,18 +465,25 @@ struct BulkMailEvidence: Sendable {
     /// to updates).
     /// Proton Mail's own fields ("X-Pm-Message-ID") share Postmark's prefix; Proton signs its
     /// users' mail, custom domains too, with a Feedback-ID ending ":user:proton" (session 22's
-    /// probe: a source's reply from proton.me went to updates).
+    /// probe: a source's reply from proton.me went to updates). Mail from Proton's own domains is
+    /// Proton's whatever its Feedback-ID says, and that ID's user mark may carry base64 padding
+    /// (session 24's probe: a friend's note from proton.me went to updates).
     static func isMailboxProvidersStamp(_ field: HeaderField, input: CategorizationInput) -> Bool {
         let name = field.name.lowercased()
         func feedbackID(endsWith provider: String) -> Bool {
             input.headers.contains { $0.name.lowercased() == "feedback-id"
-                && $0.value.lowercased().trimmingCharacters(in: .whitespaces).hasSuffix(provider) }
+                && $0.value.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: " \t=")).hasSuffix(provider) }
         }
-        if name.hasPrefix("x-pm-") { return feedbackID(endsWith: ":user:proton") }
+        if name.hasPrefix("x-pm-") {
+            return protonDomains.contains(input.senderDomain ?? "") || feedbackID(endsWith: ":user:proton")
+        }
         guard name == "feedback-id" || name.hasPrefix("x-cmae") else { return false }
         return PersonalMail.isConsumerMailbox(input.senderDomain ?? "") || feedbackID(endsWith: ":fastmail")
             || feedbackID(endsWith: ":user:proton")
     }
+
+    /// The domains Proton Mail's users send from.
+    static let protonDomains: Set<String> = ["proton.me", "protonmail.com", "protonmail.ch", "pm.me"]
 
     /// Marketing platforms made for online shops or for companies' campaigns, by the marks they
     /// leave: their mailer name, their bounce or DKIM signing domain, their own header fields.

@@ -314,6 +314,11 @@ public enum CategorySignals {
         if CategoryVocabulary.appealsForMoney(input.text) && !CategoryVocabulary.isTransactional(subject: subject) {
             return SignalVerdict(category: .promotions, confidence: 0.86, candidates: [.promotions], reasons: reasons + ["appeals for donations"])
         }
+        // An advert that says it is one, as financial and consumer law asks (`AdvertDisclosure`).
+        if let declaration = AdvertDisclosure.declaration(in: input.text) {
+            return SignalVerdict(category: .promotions, confidence: 0.86, candidates: [.promotions],
+                                 reasons: reasons + ["declares itself an advert (\"\(declaration)\")"])
+        }
         // A feed delivered by mail (RSS-to-email: a blog's or a news site's items) informs,
         // whatever its item is about: what sells is the feed's own shop, not its headlines.
         if isFeedItem(input) {
@@ -505,8 +510,12 @@ public enum CategorySignals {
         // newsletter carries it. Such a message to a few named people is theirs, whatever its
         // subject says ("Weekly update on the flat", "Daily report from the site"); so is a
         // person's forward ("Fwd: Your order has shipped"), whose subject is the forwarded mail's.
+        // A forward from someone named goes round a circle of friends and family wider than a
+        // letter does (session 24's probe: a chain warning forwarded to eleven friends went to
+        // updates); an unnamed sender's "Fw:" to many is a mass mailer's disguise.
         let typedByAPerson = MailAppSignature.appears(in: input.text) || isForward(input)
-        if typedByAPerson && !evidence.undisclosedRecipients && input.recipients.count <= 10 && scores.promotions < 2
+        let circle = isForward(input) && named ? 25 : 10
+        if typedByAPerson && !evidence.undisclosedRecipients && input.recipients.count <= circle && scores.promotions < 2
             && !addressesNobodyInParticular(input.text) {
             return SignalVerdict(category: .primary, confidence: 0.88, candidates: [.primary],
                                  reasons: reasons + [isForward(input) ? "forwarded by a person" : "a mail app's signature (sent from a person's phone or mail program)"])

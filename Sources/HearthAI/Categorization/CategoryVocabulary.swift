@@ -145,8 +145,9 @@ enum CategoryVocabulary {
         "last chance", "ends tonight", "ends soon", "don't miss", "just for you", "gift", "gifts", "free trial",
         "upgrade now", "get it now", "shop", "shopping", "prices", "price", "buy", "sweepstakes", "win ", "prize",
         "register today", "sign up today", "subscribe now", "members save", "rewards", "points", "off your",
-        // A lender's rate on a card or a loan ("0% p.a. for 24 months on balance transfers").
-        "0% p.a", "0% apr", "0% interest", "interest-free", "interest free", "cupom", "cupão", "cupón",
+        // A lender's rate on a card or a loan ("0% p.a. for 24 months on balance transfers", "0%
+        // intro APR for 18 months").
+        "0% p.a", "0% apr", "0% interest", "interest-free", "interest free", "0% intro", "intro apr", "introductory apr", "cupom", "cupão", "cupón",
         // A journal that sells publication ("Invitation to Publish … Fast Track Publication").
         "invitation to publish", "fast track publication", "fast-track publication", "submit your manuscript",
         "only $", "from $", "just $", "lowest", "cheap", "special", "new collection", "our new", "introducing",

@@ -119,7 +119,13 @@ enum SocialNetworkMail {
         // Session 22's probes: a network's event co-host, a game's invitation, kudos, follows,
         // friend requests, shares, albums, snaps, accepted invitations and messages in a dozen
         // languages, a neighbourhood network's posts, a research network's recommendation.
-        "added you as a co-host", "invited you to play", "gaven kudos", "gaf je kudos", "gaf kudos", "donné des bravos",
+        "added you as a co-host", "invited you to play", "gaven kudos", "gaf je kudos", "gaf kudos", "donné des bravos", "donné des kudos",
+        // Session 24's probes: a tag, a game's invitation, a video message, in Spanish and the
+        // languages next to it.
+        "te ha etiquetado", "te etiquetó", "t'a identifié", "ti ha taggato", "marcou você", "te marcou",
+        "invitado a una partida", "invitée à une partie", "invité à une partie", "invitato a una partita",
+        "convidou para uma partida", "left you a video message", "sent you a video message", "te ha dejado un videomensaje",
+        "te ha enviado un videomensaje",
         "te siguieron", "te siguió", "comenzaron a seguirte", "empezaron a seguirte", "posts near you", "han fet kudos",
         "veut devenir votre ami", "quiere ser tu amig", "a partagé l'album", "compartió el álbum", "ha condiviso l'album",
         "hat das album", "shared the album", "vous invite à une partie", "te invita a una partida", "ti invita a una partita",
@@ -202,7 +208,7 @@ enum SocialNetworkMail {
     /// "Ben commented on Anna's photo", "Maya has a work anniversary". Narrow on purpose: a
     /// shared *document, file or folder* is a work tool's notice, "commented on PROJ-12" a
     /// tracker's, "payment posted to your account" a bank's (transactional subjects never count).
-    static let activityPattern = #"\bshared (a|an|\d+|their|his|her) (new )?(post|posts|article|photo|photos|video|videos|album|link|story|stories|memory|reel)\b|\bposted (in|a new|an? (photo|video|article|link|story|reel))\b|\bnew posts in (?!\d)|\b(nueva publicación en|nouvelle publication dans|nova publicação em|nuova pubblicazione in)\b|\b(commented on|reacted to) (a|an|the|their|his|her|[a-z]+'s) (post|photo|video|status|story|reel|comment|article|link)\b|\badded \d+ (new )?(photos|videos)\b|\b(a ajouté|agregó|añadió|adicionou|ha aggiunto) \d+ (nouvelles |nuevas |novas |nuove )?(photos|fotos|foto|vidéos|videos|vídeos|video)\b|\band \d+ more posts\b|\bet \d+ autres publications\b|\bcommented on [“"«]|\btagged .{1,60} in (a|an|their|his|her) (post|photo|comment|video|story|reel)\b|\b\d+ (people|others) (saved|liked|shared|viewed|reposted) your\b|\b(publicou em|publicó en)\b|\ba publié dans\b|\bha pubblicato in\b|\bwork anniversary\b|\bcongratulate [a-z]+( [a-z]+)? on (her|his|their|\d+ years?)\b|'s birthday (today|is)\b|\b(is|are) now connected\b|\bjoined your network\b"#
+    static let activityPattern = #"\bshared (a|an|\d+|their|his|her) (new )?(post|posts|article|photo|photos|video|videos|album|link|story|stories|memory|reel)\b|\bposted (in|a new|an? (photo|video|article|link|story|reel))\b|\bnew posts in (?!\d)|\b(nueva publicación en|nouvelle publication dans|nova publicação em|nuova pubblicazione in)\b|\b(ha compartido|compartió) (el|un) álbum\b|\b(commented on|reacted to) (a|an|the|their|his|her|[a-z]+'s) (post|photo|video|status|story|reel|comment|article|link|moment|memory|album)\b|\badded \d+ (new )?(photos|videos)\b|\b(a ajouté|agregó|añadió|ha añadido|ha agregado|adicionou|ha aggiunto) \d+ (nouvelles |nuevas |novas |nuove )?(photos|fotos|foto|vidéos|videos|vídeos|video)\b|\band \d+ more posts\b|\bet \d+ autres publications\b|\bcommented on [“"«]|\btagged .{1,60} in (a|an|their|his|her) (post|photo|comment|video|story|reel)\b|\b\d+ (people|others) (saved|liked|shared|viewed|reposted) your\b|\b(publicou em|publicó en)\b|\ba publié dans\b|\bha pubblicato in\b|\bwork anniversary\b|\bcongratulate [a-z]+( [a-z]+)? on (her|his|their|\d+ years?)\b|'s birthday (today|is)\b|\b(is|are) now connected\b|\bjoined your network\b"#
 
     /// A network's summary of the user's own reach and circle, in the text: "Your posts were seen
     /// 214 times this week", "5 people viewed your profile", "You appeared in 12 searches",
@@ -211,12 +217,14 @@ enum SocialNetworkMail {
         "your posts were seen", "your post was seen", "your posts were viewed", "your post was viewed", "viewed your profile",
         "profile views", "profile visitors", "appeared in", "new followers", "people in your network", "your connections",
         "impressions on your post", "reactions to your post", "people reacted to your", "people liked your",
+        // People the user may know, counted by what they share ("14 mutual connections").
+        "mutual connection", "mutual friend",
     ]
 
     /// A network's count of the user's reach in a subject: "Your article reached 100 reads",
     /// "Your shots got 48 likes", "You appeared in 14 searches this week", "5 new comments on
-    /// your video".
-    static let reachSubject = #"\breached \d[\d,.]* (reads|views|readers|followers|citations)\b|\bappeared in \d[\d,.]* searches\b|\b\d[\d,.]* new (comments|likes|reactions|replies) (on|to) your\b|\b(got|received) \d[\d,.]* (new )?(likes|comments|reactions|followers)\b|\bmendapat \d[\d,.]* (suka|komentar|pengikut)\b"#
+    /// your video", "Your video has 12.4K views".
+    static let reachSubject = #"\breached \d[\d,.]* (reads|views|readers|followers|citations)\b|\byour (video|post|reel|clip|short|photo|story|pin)s? (has|have|got|hit|passed) \d[\d,.]*[km]? (views|likes|plays)\b|\bappeared in \d[\d,.]* searches\b|\b\d[\d,.]* new (comments|likes|reactions|replies) (on|to) your\b|\b(got|received) \d[\d,.]* (new )?(likes|comments|reactions|followers)\b|\bmendapat \d[\d,.]* (suka|komentar|pengikut)\b"#
 
     /// Notifications whose words are split by a name or must close the subject, so no phrase
     /// can hold them: "Du wurdest von Markus erwähnt", "… hat dich in einem Beitrag markiert", a game's, a group chat's, several people's
@@ -334,8 +342,11 @@ enum SocialNetworkMail {
            opening.range(of: #"\b(your )?(video|channel|post|photo|reel|story)\b"#, options: .regularExpression) != nil { return true }
         // A person messaging or recommending the user's page on a network ("Thandi Dlamini
         // messaged Annemarie Photography", "Carla Diaz sent a message to Kowalski Lawn", "Jenna
-        // Morrow recommended Kowalski Lawn"): a name, then the verb, from a network's machine.
-        if original.range(of: #"^(\p{Lu}[\p{L}'’.-]+ ){1,4}(messaged|sent a message to|recommended) \p{Lu}"#, options: .regularExpression) != nil { return true }
+        // Morrow recommended Kowalski Lawn", "Zara Ahmed recommends Cotham Crumb Bakery"): a name,
+        // then the verb, from a network's machine; neighbours recommending it on a neighbourhood
+        // network likewise.
+        if original.range(of: #"^(\p{Lu}[\p{L}'’.-]+ ){1,4}(messaged|sent a message to|recommended|recommends) \p{Lu}|^(Neighbours|Neighbors) (are recommending|recommended|recommend) \p{Lu}"#,
+                           options: .regularExpression) != nil { return true }
         // A notice led by the acting person's handle, as photo, video and micro-blogging networks
         // write it in any language ("@zvezdarac_1989 vam je odgovorio", "elif.kaya.izmir ve diğer
         // 12 kişi …"), which no shop's or service's subject opens with (`isLedByHandle`).

@@ -1,0 +1,90 @@
+import Foundation
+import HearthCore
+import Testing
+@testable import HearthAI
+
+/// Session 24's blind probes (a family in New Jersey, a bakery in Bristol, a product manager in
+/// Paris, retirees in Madrid, a data scientist in Zurich): the general shapes their misses showed,
+/// written afresh here.
+@Suite struct EverydayInboxTests {
+    static func mail(_ from: String, _ name: String?, _ subject: String, _ text: String = "",
+                     headers: [(String, String)] = LanguagesAndNetworksTests.esp, to: Int = 1) -> CategorizationInput {
+        LanguagesAndNetworksTests.mail(from, name, subject, text, headers: headers, to: to)
+    }
+
+    /// A friend writing from proton.me carries Proton's "X-Pm-Message-ID", which Postmark's
+    /// fields share a prefix with: from Proton's own domains it is no bulk-mail service's mark,
+    /// whatever the Feedback-ID says (here none; base64 padding after the user mark is Proton's too).
+    @Test func protonsOwnDomainsAreNoBulkService() {
+        let friend = Self.mail("reto.b@proton.me", "Reto Baumann", "Samstig Gaswerk oder doch usse?",
+                               "Hoi Matthias, am Samstag Halle oder draussen? Wetter sieht gut aus.",
+                               headers: [("X-Pm-Message-ID", "cf14ef226e680d13")])
+        #expect(BulkMailEvidence(friend).espFingerprint == nil)
+        CategorizationTests.expectSignals(decide: .primary, [friend])
+        let ownDomain = Self.mail("anna@annaweber.example", "Anna Weber", "Kaffee?", "Hoi, morgen um 10?",
+                                  headers: [("Feedback-ID", "oe3ftIb-AVPikvXLUbTrQXNV:user:proton=="), ("X-Pm-Message-ID", "853a1ede")])
+        #expect(BulkMailEvidence(ownDomain).espFingerprint == nil)
+        let postmark = Self.mail("orders@shop.example", "Shop", "Your order has shipped", headers: [("X-PM-Message-Id", "6d1113be")])
+        #expect(BulkMailEvidence(postmark).espFingerprint != nil, "Postmark's own mail keeps its mark")
+    }
+
+    /// Networks' notices the probes met: a page recommended by a person or by neighbours, a
+    /// video's views, kudos in French, a comment on someone's "moment", invitations from people
+    /// with mutual connections, and Spanish tags, game invitations, albums and video messages.
+    @Test func networksNoticesInEverydayWords() {
+        let notices = [
+            Self.mail("notification@hivebook.example", "Hivebook", "Zara Ahmed recommends Cotham Crumb Bakery",
+                      "\"Best cardamom buns in Bristol.\" Recommendations help people discover your Page."),
+            Self.mail("no-reply@neighbourly.example", "Neighbourly", "Neighbours are recommending Cotham Crumb Bakery",
+                      "3 neighbours recommended your business this week."),
+            Self.mail("noreply@mail.clipstream.example", "Clipstream", "Your video has 12.4K views 🔥", "Your video is trending."),
+            Self.mail("no-reply@foulee.example", "Foulée", "Marc Dubreuil et 6 autres athlètes vous ont donné des kudos"),
+            Self.mail("notifications@sproutbook.example", "Sproutbook", "Grandma Jo commented on Nora’s moment", "“So proud of you!”"),
+            Self.mail("invitations@prolink.example", "ProLink", "Rob, you have 3 new invitations",
+                      "You have 3 new invitations\n\nAnthony Ruiz\nSenior Project Manager\n14 mutual connections\nAccept"),
+            Self.mail("notification@corrillo.example", "Corrillo", "Lucía Sánchez te ha etiquetado en una foto"),
+            Self.mail("avisos@ordagomus.example", "Órdago Mus Online", "Juanjo_62 te ha invitado a una partida de mus por parejas"),
+            Self.mail("compartir-noreply@fotonube.example", "FotoNube", "Lucía Sánchez ha compartido el álbum «Londres · Año Nuevo 2026» contigo"),
+            Self.mail("compartir-noreply@fotonube.example", "FotoNube", "Pablo Sánchez Morales ha añadido 23 fotos a «Dublín 2025-26»"),
+            Self.mail("no-reply@notify.vidacall.example", "VidaCall", "Pablo Sánchez Morales te ha dejado un videomensaje"),
+        ]
+        CategorizationTests.expectSignals(decide: .social, notices)
+        // A shop's picks and a chef's recommendation name nobody acting on the user's page.
+        for subject in ["Our chef recommends Sunday Roast", "Staff Picks: what Sophie Recommends", "Your order has 3 new items"] {
+            #expect(CategorySignals.evaluate(Self.mail("news@shop.example", "Shop", subject)).category != .social, "\(subject)")
+        }
+    }
+
+    /// An advert that says it is one, as financial law asks ("Dies ist Werbung"), is promotions
+    /// though it reads like an account's news; an unsubscribe confirmation that only names
+    /// advertising is not.
+    @Test func anAdvertThatDeclaresItselfIsPromotions() {
+        let pension = Self.mail("news@info.limmatbank.example", "Limmatbank", "Säule 3a: Steuern sparen und Rendite geniessen",
+                                "Guten Tag Herr Egli\n\nMit der Säule 3a sparen Sie Steuern. Jetzt 3a-Konto eröffnen.\n\nDies ist Werbung. Anlagen in Fonds sind mit Risiken verbunden.")
+        let fund = Self.mail("invest@mail.fundhouse.example", "Fundhouse", "Your quarterly view on global markets",
+                             "Markets moved sideways this quarter.\n\nThis is a marketing communication. Capital at risk.")
+        CategorizationTests.expectSignals(decide: .promotions, [pension, fund])
+        let unsubscribed = Self.mail("service@info.limmatbank.example", "Limmatbank", "Abmeldung bestätigt",
+                                     "Sie erhalten ab sofort keine Werbung mehr von uns.")
+        #expect(CategorySignals.evaluate(unsubscribed).category != .promotions, "\(CategorySignals.evaluate(unsubscribed).reasons)")
+    }
+
+    /// A card's introductory rate on balance transfers sells, though "balance" and "transfer" are
+    /// an account's words.
+    @Test func anIntroductoryRateSells() {
+        let card = Self.mail("offers@crestlinecard.example", "Crestline Card", "Dana, enjoy 0% intro APR on balance transfers for 18 months")
+        #expect(!CategoryVocabulary.confirmsWithoutSelling(subject: card.subject))
+        #expect(CategorySignals.evaluate(card).category != .updates, "\(CategorySignals.evaluate(card).reasons)")
+    }
+
+    /// A chain warning a friend forwards to eleven people is hers; an unnamed sender's "Fw:" to as
+    /// many is not decided as a person's.
+    @Test func aNamedFriendsForwardToAWideCircleIsPersonal() {
+        let chain = Self.mail("maruja.perez@outlook.example", "Maruja Pérez", "RV: RV: RV: ¡¡¡MUY IMPORTANTE!!! No abráis el vídeo",
+                              "Me lo ha mandado mi prima, por si acaso.\n\n-----Mensaje original-----\nDe: Pili\nNo abráis el vídeo.",
+                              headers: [], to: 11)
+        CategorizationTests.expectSignals(decide: .primary, [chain])
+        let unnamed = Self.mail("clifford_ken@mail.example", nil, "Fw: VIRUS PROTECTION IS A MUST", "Order today.", headers: [], to: 11)
+        #expect(CategorySignals.evaluate(unnamed).category != .primary, "\(CategorySignals.evaluate(unnamed).reasons)")
+    }
+}
