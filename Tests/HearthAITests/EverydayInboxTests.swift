@@ -4,8 +4,9 @@ import Testing
 @testable import HearthAI
 
 /// Session 24's blind probes (a family in New Jersey, a bakery in Bristol, a product manager in
-/// Paris, retirees in Madrid, a data scientist in Zurich): the general shapes their misses showed,
-/// written afresh here.
+/// Paris, retirees in Madrid, a data scientist in Zurich; a realtor in Phoenix, a family in Milan
+/// and Naples, a contractor in Wrocław, an office worker in Osaka, a biology student): the general
+/// shapes their misses showed, written afresh here.
 @Suite struct EverydayInboxTests {
     static func mail(_ from: String, _ name: String?, _ subject: String, _ text: String = "",
                      headers: [(String, String)] = LanguagesAndNetworksTests.esp, to: Int = 1) -> CategorizationInput {
@@ -86,5 +87,52 @@ import Testing
         CategorizationTests.expectSignals(decide: .primary, [chain])
         let unnamed = Self.mail("clifford_ken@mail.example", nil, "Fw: VIRUS PROTECTION IS A MUST", "Order today.", headers: [], to: 11)
         #expect(CategorySignals.evaluate(unnamed).category != .primary, "\(CategorySignals.evaluate(unnamed).reasons)")
+    }
+
+    /// Italian, Polish and Japanese networks' notices: friend requests, unread group chats, a
+    /// list of handles leading a subject, a fantasy league's trade, kudos, comments, event
+    /// invitations, uploads, mentions, a friend's birthday; a page's reach in English.
+    @Test func networksNoticesInItalianPolishAndJapanese() {
+        let notices = [
+            Self.mail("notification@cerchia.example", "Cerchia", "Rosaria Capasso vuole aggiungerti agli amici"),
+            Self.mail("noreply@ciaochat.example", "Ciaochat", "Hai 23 messaggi non letti in «Famiglia Esposito 🏠» e altre 2 chat"),
+            Self.mail("no-reply@mail.fotogramma.example", "Fotogramma", "rino.vomero, chiara.colombo.mi e altre 12 persone hanno messo \"Mi piace\" al tuo post"),
+            Self.mail("noreply@fantapallone.example", "FantaPallone", "Peppe ti ha proposto uno scambio nella lega Amici del Vomero"),
+            Self.mail("invitations@worklink.example", "WorkLink", "Agnieszka Zielińska zaprasza Cię do swojej sieci"),
+            Self.mail("powiadomienia@kumple.example", "Kumple", "Marek Nowak zaprasza Cię do grona znajomych"),
+            Self.mail("no-reply@mail.trailmate.example", "Trailmate", "Jakub Lis i 2 inne osoby dały kudos za „Poranny bieg nad Odrą”"),
+            Self.mail("powiadomienia@kumple.example", "Kumple", "Anna Wójcik skomentowała Twoje zdjęcie"),
+            Self.mail("no-reply@lime.example", "LIME", "[LIME] グループへの招待が届いています"),
+            Self.mail("noreply@frametube.example", "FrameTube", "「ぼくのフィルムカメラ日記」が動画をアップロードしました: 夜の新世界を歩く"),
+            Self.mail("no-reply@mail.pixgram.example", "Pixgram", "sayaka_okmtさんがコメントであなたをメンションしました"),
+            Self.mail("no-reply@lime.example", "LIME", "[LIME] 今日は川村真由さんの誕生日です"),
+            Self.mail("notification@facelink.example", "Facelink", "1,204 people reached Desert Bloom Homes this week"),
+        ]
+        CategorizationTests.expectSignals(decide: .social, notices)
+        // A file's name and its comma lead no subject as a handle does.
+        #expect(!SocialNetworkMail.isLedByHandle("notes.txt, agenda and minutes"))
+    }
+
+    /// Forums' reply notices in Polish and a Japanese Q&A site's answer to the user's question.
+    @Test func forumsReplyNoticesInPolishAndJapanese() {
+        let notices = [
+            Self.mail("powiadomienia@koderzy.example", "Koderzy.net", "Odpowiedź w wątku: Jak testować kod, który woła LocalDateTime.now()?"),
+            Self.mail("powiadomienia@koderzy.example", "Koderzy.net", "Nowy post w obserwowanym wątku: B2B vs UoP w 2026"),
+            Self.mail("info@oshiete.example", "おしえてネット", "【おしえてネット】あなたの質問に回答がつきました"),
+        ]
+        CategorizationTests.expectSignals(decide: .forums, notices)
+    }
+
+    /// Notices that name what was done: a Japanese city office's application received, a ticket
+    /// lottery's result, an escrow opened; a library's loan desk is an organisation, not a person.
+    @Test func noticesThatNameWhatWasDone() {
+        #expect(CategoryVocabulary.isTransactional(subject: "【大阪市】粗大ごみ収集申込受付のお知らせ"))
+        #expect(CategoryVocabulary.isTransactional(subject: "【チケットパレット】抽選結果のお知らせ"))
+        #expect(CategoryVocabulary.isTransactional(subject: "Escrow Opened - File 26-0412-KM - 2218 W Palm Ln"))
+        let loan = Self.mail("ill@university.example", "University Libraries Interlibrary Loan", "Interlibrary Loan Article Available - TN: 482913",
+                             "Dear Hannah, the article you requested is now available.", headers: [("X-Mailer", "ILLiad Email Routing")])
+        #expect(CategorySignals.evaluate(loan).category != .primary, "\(CategorySignals.evaluate(loan).reasons)")
+        // A loan's advert states its annual rate (RRSO in Poland, TAEG in France and Italy).
+        #expect(CategoryVocabulary.score(subject: "Tomasz, gotówka na Twoje plany – RRSO 9,87% i 0 zł prowizji", body: "").promotions >= 4)
     }
 }

@@ -350,7 +350,7 @@ struct BulkMailEvidence: Sendable {
         "booking", "bookings", "reservations", "tickets", "hotel", "hotels", "travel", "receipts", "payments", "orders",
         "transactions", "purchases", "helpdesk", "messaging", "desk", "frontdesk", "reception", "concierge", "admissions",
         "registrar", "secretariat", "enquiries", "university", "college", "school", "academy", "district", "council",
-        "county", "ministry", "agency", "library", "museum", "clinic", "hospital", "pharmacy",
+        "county", "ministry", "agency", "library", "libraries", "museum", "clinic", "hospital", "pharmacy",
     ]
 
     /// The same in the languages the client meets most, as parts of a name ("CSKH Điện lực Sài

@@ -13,7 +13,7 @@ enum CategoryVocabulary {
         "payment", "statement", "password", "verify your", "verification code", "security code", "one-time code",
         "confirm your", "confirmation", "confirmed", "booking", "reservation", "itinerary", "your account", "security alert",
         "sign-in", "sign in", "login", "log in", "new device", "subscription renewal", "renewal", "expire", "expiring",
-        "bill ", "billing", "refund", "due date", "balance", "transaction", "transfer", "deposit", "appointment",
+        "bill ", "billing", "refund", "due date", "balance", "escrow", "transaction", "transfer", "deposit", "appointment",
         "reminder", "registration", "welcome to", "activate", "reset", "two-factor", "2fa", "ticket #", "case #",
         "check-in", "boarding pass", "e-ticket", "your request", "application", "has been approved", "declined",
         "your purchase", "thanks for your order", "thank you for your order", "order received", "order update",
@@ -94,6 +94,9 @@ enum CategoryVocabulary {
         // Japan: a bank's transfer notice and a points expiry notice read as adverts): transfers,
         // debits, expiry dates, sign-ins and codes.
         "振込", "振替", "引き落とし", "引落", "有効期限", "ご利用明細", "ログイン", "認証コード", "確認コード", "本人確認",
+        // An application received, a lottery's result (session 24's probe of an inbox in Osaka: a city
+        // office's bulky-waste collection and a concert ticket lottery read as adverts on their fees).
+        "申込受付", "受付のお知らせ", "受付完了", "抽選結果",
         "입금", "출금", "이체", "만료", "로그인", "인증번호", "명세서", "перевод", "списание", "выписка", "вход в аккаунт",
         "код подтверждения", "истекает", "转账", "验证码", "登录", "到期",
     ]
@@ -148,6 +151,8 @@ enum CategoryVocabulary {
         // A lender's rate on a card or a loan ("0% p.a. for 24 months on balance transfers", "0%
         // intro APR for 18 months").
         "0% p.a", "0% apr", "0% interest", "interest-free", "interest free", "0% intro", "intro apr", "introductory apr", "cupom", "cupão", "cupón",
+        // The annual rate a loan's advert must state in Poland ("RRSO 9,87%") and in France and Italy (TAEG).
+        "rrso", "taeg",
         // A journal that sells publication ("Invitation to Publish … Fast Track Publication").
         "invitation to publish", "fast track publication", "fast-track publication", "submit your manuscript",
         "only $", "from $", "just $", "lowest", "cheap", "special", "new collection", "our new", "introducing",

@@ -38,8 +38,9 @@ enum ForumSoftware {
     /// as an advert and a topic's words as a receipt. The same in Thai, Vietnamese and Indonesian
     /// ("มีความคิดเห็นใหม่ในกระทู้ที่คุณติดตาม", a new comment in a thread you follow) and a Korean
     /// portal cafe's boards ("구독 게시판 새 글", "내 글에 새 댓글이 달렸습니다"), a Turkish fan
-    /// forum's "konuya yeni cevap" and a Hebrew board's "תגובה חדשה בשרשור" (session 23).
-    static let answerNotice = #"^(\d+ )?new answers? (to|on)\b|\banswered your question\b|\bnew answer (was )?posted\b|^new repl(y|ies)\s*[:–-]|^(topic|thread|forum post) (reply )?notification\b|\bnew repl(y|ies) (in|to) (the )?(thread|topic|discussion)\b|^(new )?repl(y|ies) to (a )?watched (thread|topic)\b|\bdigest\b.*\b\d+ new (posts?|questions?|threads?)\b.*\b\d+ (repl(y|ies)|discussions?|threads?)\b|게시판 새 글|תגובה חדשה בשרשור|תגובה חדשה לנושא|konuya yeni (cevap|yanıt|mesaj)|내 글에 새 댓글|공지사항 새 글|카페 새 글|ความคิดเห็นใหม่ในกระทู้|กระทู้ที่คุณติดตาม|bình luận mới trong (chủ đề|bài viết) bạn theo dõi|balasan baru (di|pada|untuk) (topik|thread|utas)"#
+    /// forum's "konuya yeni cevap" and a Hebrew board's "תגובה חדשה בשרשור" (session 23); a Polish
+    /// board's "Odpowiedź w wątku" and a Japanese Q&A site's "質問に回答がつきました" (session 24).
+    static let answerNotice = #"^(\d+ )?new answers? (to|on)\b|\banswered your question\b|\bnew answer (was )?posted\b|^new repl(y|ies)\s*[:–-]|^(topic|thread|forum post) (reply )?notification\b|\bnew repl(y|ies) (in|to) (the )?(thread|topic|discussion)\b|^(new )?repl(y|ies) to (a )?watched (thread|topic)\b|\bdigest\b.*\b\d+ new (posts?|questions?|threads?)\b.*\b\d+ (repl(y|ies)|discussions?|threads?)\b|게시판 새 글|תגובה חדשה בשרשור|תגובה חדשה לנושא|konuya yeni (cevap|yanıt|mesaj)|내 글에 새 댓글|공지사항 새 글|카페 새 글|ความคิดเห็นใหม่ในกระทู้|กระทู้ที่คุณติดตาม|bình luận mới trong (chủ đề|bài viết) bạn theo dõi|balasan baru (di|pada|untuk) (topik|thread|utas)|^odpowiedź w wątku\b|^nowa odpowiedź w wątku\b|\bnowy post w obserwowanym wątku\b|質問に回答がつきました|質問に回答が届きました"#
 
     /// `answerNotice` compiled once; it is asked of every machine-sent subject twice (is it a
     /// network's notice, is it a forum's).

@@ -125,7 +125,13 @@ enum SocialNetworkMail {
         "te ha etiquetado", "te etiquetó", "t'a identifié", "ti ha taggato", "marcou você", "te marcou",
         "invitado a una partida", "invitée à une partie", "invité à une partie", "invitato a una partita",
         "convidou para uma partida", "left you a video message", "sent you a video message", "te ha dejado un videomensaje",
-        "te ha enviado un videomensaje",
+        "te ha enviado un videomensaje", "vuole aggiungerti", "ti ha aggiunto agli amici", "messo \"mi piace\"",
+        "messo “mi piace”", "ti ha proposto uno scambio", "proposed a trade", "te ha propuesto un intercambio",
+        "t'a proposé un échange",
+        // Polish and Japanese networks' invitations, kudos, comments, uploads and mentions.
+        "zaprasza cię do swojej sieci", "do grona znajomych", "zaprosiła cię na wydarzenie", "zaprosił cię na wydarzenie",
+        "dały kudos", "dali kudos", "dał kudos", "dała kudos", "skomentowała twoje", "skomentował twoje", "グループへの招待",
+        "動画をアップロードしました", "あなたをメンションしました", "uploaded a new video", "uploaded a video",
         "te siguieron", "te siguió", "comenzaron a seguirte", "empezaron a seguirte", "posts near you", "han fet kudos",
         "veut devenir votre ami", "quiere ser tu amig", "a partagé l'album", "compartió el álbum", "ha condiviso l'album",
         "hat das album", "shared the album", "vous invite à une partie", "te invita a una partida", "ti invita a una partita",
@@ -223,8 +229,8 @@ enum SocialNetworkMail {
 
     /// A network's count of the user's reach in a subject: "Your article reached 100 reads",
     /// "Your shots got 48 likes", "You appeared in 14 searches this week", "5 new comments on
-    /// your video", "Your video has 12.4K views".
-    static let reachSubject = #"\breached \d[\d,.]* (reads|views|readers|followers|citations)\b|\byour (video|post|reel|clip|short|photo|story|pin)s? (has|have|got|hit|passed) \d[\d,.]*[km]? (views|likes|plays)\b|\bappeared in \d[\d,.]* searches\b|\b\d[\d,.]* new (comments|likes|reactions|replies) (on|to) your\b|\b(got|received) \d[\d,.]* (new )?(likes|comments|reactions|followers)\b|\bmendapat \d[\d,.]* (suka|komentar|pengikut)\b"#
+    /// your video", "Your video has 12.4K views", "1,204 people reached Desert Bloom Homes".
+    static let reachSubject = #"\breached \d[\d,.]* (reads|views|readers|followers|citations)\b|\byour (video|post|reel|clip|short|photo|story|pin)s? (has|have|got|hit|passed) \d[\d,.]*[km]? (views|likes|plays)\b|\bappeared in \d[\d,.]* searches\b|^\d[\d,.]* people reached\b|\b\d[\d,.]* new (comments|likes|reactions|replies) (on|to) your\b|\b(got|received) \d[\d,.]* (new )?(likes|comments|reactions|followers)\b|\bmendapat \d[\d,.]* (suka|komentar|pengikut)\b"#
 
     /// Notifications whose words are split by a name or must close the subject, so no phrase
     /// can hold them: "Du wurdest von Markus erwähnt", "… hat dich in einem Beitrag markiert", a game's, a group chat's, several people's
@@ -241,24 +247,24 @@ enum SocialNetworkMail {
     static let gamePattern = #"\bit[’']s your (turn|move)[.!]*( \S+)?$|\bit[’']s your turn!.*\b(played|move|moved|game|round|match)\b|\bplayed [^ ]{2,20} for \d+ points\b|(è il tuo turno|es tu turno|c'est ton tour|c'est à toi de jouer|du bist am zug|du bist dran|jij bent aan zet|é a sua vez|é sua vez).*\b(contro|contra|against|gegen|tegen|partita|partida|partie|spiel|game|match)\b|\bsent you a gift on\b|\bsent you (\d+|a|an|some|free) (extra )?(lives|life|coins|gems|spins|energy)\b|\binvited you to (join )?(the |their |a |an |her |his |my )?[“"]?([^”"]{0,40} )?(squad|clan|guild|party|lobby|raid|league)\b"#
 
     /// A group chat's news: "14 unread messages and 1 mention in …", "37 nuovi messaggi in «…»" in
-    /// nine languages, a chat server's "3 unread mentions in Pixel Pushers and 1 other server" (a
+    /// nine languages, "Hai 23 messaggi non letti in «Famiglia»" in six, a chat server's "3 unread mentions in Pixel Pushers and 1 other server" (a
     /// shop's "3 new messages from the seller" names no group), a messenger's "Amara sent you 2
     /// Chats".
-    static let groupChatPattern = #"\bsent you (\d+|a) (new )?(chats?|snaps?)\b|\bunread messages? and \d+ mentions? in\b|\bunread mentions? in\b|\band \d+ other servers?\b|\b\d+ (new|nuovi|nieuwe|neue|nouveaux|nuevos|novas|novos|nya|nye|nowych|новых|нових) (messages|messaggi|berichten|nachrichten|mensajes|mensagens|meddelanden|meldinger|wiadomości|сообщений|повідомлень) (in|en|em|dans|i|w|в|у)\b"#
+    static let groupChatPattern = #"\bsent you (\d+|a) (new )?(chats?|snaps?)\b|\bunread messages? and \d+ mentions? in\b|\bunread mentions? in\b|\band \d+ other servers?\b|\b\d+ (new|nuovi|nieuwe|neue|nouveaux|nuevos|novas|novos|nya|nye|nowych|новых|нових) (messages|messaggi|berichten|nachrichten|mensajes|mensagens|meddelanden|meldinger|wiadomości|сообщений|повідомлень) (in|en|em|dans|i|w|в|у)\b|\b\d+ (messaggi non letti|mensajes sin leer|messages non lus|ungelesene nachrichten|mensagens não lidas|ongelezen berichten) (in|en|em|dans|no|na|im)\b"#
 
     /// "Anna and 4 others liked your photo", in the languages the client meets, where the words
     /// cannot be a shop's "and 2 other items": a network gathering what several people did
     /// ("Julien Morel et 4 autres ont donné des bravos", "Laura Gómez y 4 personas más te
     /// siguieron", "Bram en 4 anderen gaven kudos").
-    static let crowdPattern = #"\band \d+ (others|other people)\b|님 외 \d+명이|\bve diğer \d+ kişi\b|\bin še \d+ drugi\b|\bκαι \d+ ακόμη\b|\ba \d+ (ďalší|další|dalších|ďalších)\b|\bés \d+ további\b|\bdan \d+ lainnya\b|\bi još \d+ (osoba|drugih|ljudi)\b|\ben \d+ anderen\b|\by \d+ personas( más)?\b|\bet \d+ autres (personnes|ont|vous)\b|\bund \d+ weitere (personen|haben|gefällt)\b|\be altri \d+\b|\be (mais|outras) \d+ pessoas\b|\boch \d+ andra (personer|har|gillar)\b|\bog \d+ andre (personer|har|liker|synes)\b|\bi \d+ persones més\b"#
+    static let crowdPattern = #"\band \d+ (others|other people)\b|님 외 \d+명이|\bve diğer \d+ kişi\b|\bin še \d+ drugi\b|\bκαι \d+ ακόμη\b|\ba \d+ (ďalší|další|dalších|ďalších)\b|\bés \d+ további\b|\bdan \d+ lainnya\b|\bi još \d+ (osoba|drugih|ljudi)\b|\ben \d+ anderen\b|\by \d+ personas( más)?\b|\bet \d+ autres (personnes|ont|vous)\b|\bund \d+ weitere (personen|haben|gefällt)\b|\be altri \d+\b|\be altre \d+ persone\b|\be (mais|outras) \d+ pessoas\b|\boch \d+ andra (personer|har|gillar)\b|\bog \d+ andre (personer|har|liker|synes)\b|\bi \d+ persones més\b"#
 
     /// Korean names a person acting on the user as "X님이 회원님을/의/에게 …" or "X님이 서연님을 …"
     /// ("Mr X … you, member"); a shop writes "회원님의 주문" with nobody acting.
     static let koreanPersonActingPattern = #"\S님이 ([가-힣]{1,4}님)(을|의|에게|께|를)"#
 
     /// A friend's birthday told by the network, the name between the words: "오늘은 김민지님의
-    /// 생일입니다", "Bugün Ayşe Yılmaz'ın doğum günü".
-    static let birthdayPattern = #"오늘은 .{1,20}님의 생일|\bbugün .{1,40}\bdoğum günü\b"#
+    /// 생일입니다", "今日は川村真由さんの誕生日です", "Bugün Ayşe Yılmaz'ın doğum günü".
+    static let birthdayPattern = #"오늘은 .{1,20}님의 생일|今日は.{1,20}さんの誕生日|\bbugün .{1,40}\bdoğum günü\b"#
 
     /// A network's word that the user's post travels: "Your video is taking off: 52K views",
     /// "Your photo “First light” just hit Popular".
@@ -269,7 +275,8 @@ enum SocialNetworkMail {
     /// a file's name ("node.js", "office365", "notes.txt") and a web address are no handle.
     static func isLedByHandle(_ subject: String) -> Bool {
         guard let first = subject.split(separator: " ", maxSplits: 1).first, subject.contains(" ") else { return false }
-        let token = String(first)
+        // A list of handles is led by the first and its comma ("rino.vomero, chiara.colombo.mi e altre 12 …").
+        let token = String(first.hasSuffix(",") ? first.dropLast() : first)
         if token.hasPrefix("@") { return token.count >= 3 && token.dropFirst().allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } }
         guard token.range(of: #"^[a-z][a-z0-9]*([._][a-z0-9]+)+_?$|^[a-z][a-z0-9]*_$"#, options: .regularExpression) != nil else { return false }
         if token.contains("_") { return true }
