@@ -135,4 +135,53 @@ import Testing
         // A loan's advert states its annual rate (RRSO in Poland, TAEG in France and Italy).
         #expect(CategoryVocabulary.score(subject: "Tomasz, gotówka na Twoje plany – RRSO 9,87% i 0 zł prowizji", body: "").promotions >= 4)
     }
+
+    /// Round 16 (a food bank in Chicago, a farm in New South Wales, retirees in Munich, a sales
+    /// rep in Denver, a student in San Diego): an organisation's own money coming in, a call's
+    /// recap, an application's decision and a marketplace's message about a listing are notices;
+    /// a bank's mask of an account by its last four digits is no mass mailer's tag.
+    @Test func noticesOfTheUsersOwnBusiness() {
+        let notices = [
+            Self.mail("receipts@kindlygive.example", "Kindly Give", "New donation: $250.00 from Margaret Lindqvist (In memory of Arne Lindqvist)",
+                      "You received a new donation of $250.00."),
+            Self.mail("noreply@northfield.matchworks.example", "Northfield Gives", "Matching gift approved: $500.00 from Northfield Insurance for Westside Harvest Pantry"),
+            Self.mail("reports@tixnest.example", "TixNest", "Daily sales report: Harvest Table Gala 2026 — 12 orders, $3,180.00",
+                      "General admission - $150: 9 sold today, $1,350.00\nToday: 12 orders, $3,180.00 gross"),
+            Self.mail("recaps@callvane.example", "Callvane", "Call recap: Harlow Logistics <> Brightlane | Pricing review (42 min)",
+                      "Pricing discussed: 40 seats at $45 per seat, 10% discount for a two-year term."),
+            Self.mail("noreply@apply.torreycoast.example", "Torrey Coast Institute Summer Programs", "Your 2026 Ocean Robotics Summer Scholars admission decision"),
+            Self.mail("notifications@paddocktrader.example", "Paddocktrader", "New message about “Kelpie pups - working parents, 3 males left”",
+                      "Shane R. sent you a message: Are they still available? $400 each?"),
+        ]
+        for notice in notices {
+            #expect(CategorySignals.evaluate(notice).category == .updates, "\(notice.subject): \(CategorySignals.evaluate(notice).reasons)")
+        }
+        #expect(UnsolicitedAdvert.subjectMark("Alert: ACH debit of $11,874.06 posted to Operating ...4471") == nil)
+        #expect(UnsolicitedAdvert.subjectMark("THE BIBLE ON CD-ROM ..1948") != nil, "a mass mailer's tag after two dots stays one")
+        #expect(UnsolicitedAdvert.subjectMark("Low rates, 4.75% ...12304") != nil)
+    }
+
+    /// German networks' albums, posts in groups and likes; English attention, anniversaries,
+    /// gamers' tags and quoted comments; a German Mailman digest; a board's watched threads.
+    @Test func round16NetworksAndForums() {
+        let social = [
+            Self.mail("noreply@bildbox.example", "Bildbox", "Katrin hat 23 Fotos zum Album „Skiferien Oberstdorf“ hinzugefügt"),
+            Self.mail("notification@freundesbuch.example", "Freundesbuch", "Anton Rieder hat in „Wanderfreunde Oberbayern“ gepostet"),
+            Self.mail("no-reply@mail.fotokreis.example", "fotokreis", "Dein Foto „Herzogstand im Nebel“ gefällt 14 Personen"),
+            Self.mail("notifications-noreply@pronexus.example", "ProNexus", "Dana, your post is getting attention"),
+            Self.mail("notifications-noreply@pronexus.example", "ProNexus", "Congratulate Sam Ellison for 5 years at Fieldwise"),
+            Self.mail("noreply@vantagegames.example", "Vantage", "NovaKnight_77 would like to be your friend on Vantage"),
+            Self.mail("no-reply@notify.clipzy.example", "Clipzy", "abuelarosa52 commented: Qué orgullo mijo 😭❤️"),
+        ]
+        CategorizationTests.expectSignals(decide: .social, social)
+        #expect(!SocialNetworkMail.isLedByHandle("Q2_Report final numbers"), "a file's name numbered by a quarter is no gamer's tag")
+        let digest = CategorizationInput(from: EmailAddress(name: nil, address: "senioren-request@lists.verein.example"),
+                                         recipients: [EmailAddress(address: "helmut@example.org")],
+                                         subject: "Senioren-AV Sammelnachricht, Band 38, Eintrag 3",
+                                         text: "Themen des Tages:\n\n   1. Re: Tourenvorschlag Herzogstand (Hans-Jürgen Kögel)\n   2. Busfahrt (Ingrid Sedlmayr)",
+                                         headers: [HeaderField(name: "List-Post", value: "<mailto:senioren@lists.verein.example>")])
+        #expect(CategorySignals.isListDigest(digest))
+        let watched = Self.mail("digest@collegecompass.example", "CollegeCompass Forums", "58 new posts in 2 threads you're watching")
+        CategorizationTests.expectSignals(decide: .forums, [watched])
+    }
 }

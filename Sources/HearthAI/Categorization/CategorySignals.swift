@@ -196,7 +196,9 @@ public enum CategorySignals {
     /// this issue:") listing replies ("Re: …") or sent by the list software itself (`majordomo@`,
     /// `ecartis@`, `x-request@`). A newsletter calling itself a digest has none of these.
     static func isListDigest(_ input: CategorizationInput) -> Bool {
-        guard input.subject.lowercased().range(of: #"\bdigest\b"#, options: .regularExpression) != nil else { return false }
+        // Mailman names its digest in the list's language: German "Sammelnachricht, Band 38,
+        // Eintrag 3", Dutch "Verzamelbericht", Spanish "Resumen de …" (session 24's probe).
+        guard input.subject.lowercased().range(of: #"\bdigest\b|\bsammelnachricht\b|\bverzamelbericht\b|^resumen de\b"#, options: .regularExpression) != nil else { return false }
         let text = input.text.lowercased()
         func occurrences(_ field: String) -> Int { text.components(separatedBy: field).count - 1 }
         let contents = digestContents.contains { text.contains($0) }

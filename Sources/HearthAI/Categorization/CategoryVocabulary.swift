@@ -329,6 +329,15 @@ enum CategoryVocabulary {
         // "License purchased: …", "Compra con tu tarjeta ···4821 por 63,40 €").
         "someone bought", "someone just bought", "license purchased", "licence purchased", "compra con tu tarjeta",
         "compra con tarjeta", "cargo a tu tarjeta", "cargo en tu tarjeta",
+        // A charity's or an organiser's own money coming in (session 24's probe of a food bank:
+        // a donation platform's "New donation: $250.00 from …", a matching gift approved, a
+        // ticketing platform's daily sales report went to promotions on their amounts).
+        "new donation", "donation received", "you received a donation", "matching gift approved", "gift has been approved",
+        "sales report", "sales summary",
+        // A call recorder's or a note taker's recap, an application's decision, a marketplace's
+        // message about the user's listing (session 24's probes: read as adverts on their prices).
+        "call recap", "meeting recap", "call summary", "meeting summary", "admission decision", "admissions decision",
+        "decision has been posted", "decision is available", "new message about",
     ]
 
     /// Alerts the user set up — a price to watch, a saved search for jobs or homes — which report

@@ -47,7 +47,7 @@ enum SocialNetworkMail {
         "replied to your comment", "replied to your tweet", "liked your", "likes your", "reacted to your", "favourited your",
         "favorited your", "boosted your", "reposted your", "retweeted your", "shared your post",
         "sent you a message", "sent you a friend request", "friend request", "connection request", "wants to connect", "want to connect", "invitation to connect",
-        "add me to your", "join my network",
+        "add me to your", "join my network", "would like to be your friend", "wants to be your friend",
         "accepted your invitation", "endorsed you", "viewed your profile", "people you may know", "added you as a friend",
         "new match", "it's a match", "likes you", "super liked you", "sent you a wink", "wrote on your timeline",
         "gave you kudos", "sent you a direct message", "sent you a dm", "new direct message", "now follows you",
@@ -214,7 +214,7 @@ enum SocialNetworkMail {
     /// "Ben commented on Anna's photo", "Maya has a work anniversary". Narrow on purpose: a
     /// shared *document, file or folder* is a work tool's notice, "commented on PROJ-12" a
     /// tracker's, "payment posted to your account" a bank's (transactional subjects never count).
-    static let activityPattern = #"\bshared (a|an|\d+|their|his|her) (new )?(post|posts|article|photo|photos|video|videos|album|link|story|stories|memory|reel)\b|\bposted (in|a new|an? (photo|video|article|link|story|reel))\b|\bnew posts in (?!\d)|\b(nueva publicación en|nouvelle publication dans|nova publicação em|nuova pubblicazione in)\b|\b(ha compartido|compartió) (el|un) álbum\b|\b(commented on|reacted to) (a|an|the|their|his|her|[a-z]+'s) (post|photo|video|status|story|reel|comment|article|link|moment|memory|album)\b|\badded \d+ (new )?(photos|videos)\b|\b(a ajouté|agregó|añadió|ha añadido|ha agregado|adicionou|ha aggiunto) \d+ (nouvelles |nuevas |novas |nuove )?(photos|fotos|foto|vidéos|videos|vídeos|video)\b|\band \d+ more posts\b|\bet \d+ autres publications\b|\bcommented on [“"«]|\btagged .{1,60} in (a|an|their|his|her) (post|photo|comment|video|story|reel)\b|\b\d+ (people|others) (saved|liked|shared|viewed|reposted) your\b|\b(publicou em|publicó en)\b|\ba publié dans\b|\bha pubblicato in\b|\bwork anniversary\b|\bcongratulate [a-z]+( [a-z]+)? on (her|his|their|\d+ years?)\b|'s birthday (today|is)\b|\b(is|are) now connected\b|\bjoined your network\b"#
+    static let activityPattern = #"\bshared (a|an|\d+|their|his|her) (new )?(post|posts|article|photo|photos|video|videos|album|link|story|stories|memory|reel)\b|\bposted (in|a new|an? (photo|video|article|link|story|reel))\b|\bnew posts in (?!\d)|\b(nueva publicación en|nouvelle publication dans|nova publicação em|nuova pubblicazione in)\b|\b(ha compartido|compartió) (el|un) álbum\b|\b(commented on|reacted to) (a|an|the|their|his|her|[a-z]+'s) (post|photo|video|status|story|reel|comment|article|link|moment|memory|album)\b|\badded \d+ (new )?(photos|videos)\b|\bhat \d+ (neue )?(fotos|videos|bilder) (zum|zu|in)\b|\bhat in [„"“].{1,60}[“"”] gepostet\b|\b(a ajouté|agregó|añadió|ha añadido|ha agregado|adicionou|ha aggiunto) \d+ (nouvelles |nuevas |novas |nuove )?(photos|fotos|foto|vidéos|videos|vídeos|video)\b|\band \d+ more posts\b|\bet \d+ autres publications\b|\bcommented on [“"«]|\btagged .{1,60} in (a|an|their|his|her) (post|photo|comment|video|story|reel)\b|\b\d+ (people|others) (saved|liked|shared|viewed|reposted) your\b|\b(publicou em|publicó en)\b|\ba publié dans\b|\bha pubblicato in\b|\bwork anniversary\b|\bcongratulate [a-z]+( [a-z]+)? (on|for) (her|his|their|\d+ years?)\b|'s birthday (today|is)\b|\b(is|are) now connected\b|\bjoined your network\b"#
 
     /// A network's summary of the user's own reach and circle, in the text: "Your posts were seen
     /// 214 times this week", "5 people viewed your profile", "You appeared in 12 searches",
@@ -256,7 +256,7 @@ enum SocialNetworkMail {
     /// cannot be a shop's "and 2 other items": a network gathering what several people did
     /// ("Julien Morel et 4 autres ont donné des bravos", "Laura Gómez y 4 personas más te
     /// siguieron", "Bram en 4 anderen gaven kudos").
-    static let crowdPattern = #"\band \d+ (others|other people)\b|님 외 \d+명이|\bve diğer \d+ kişi\b|\bin še \d+ drugi\b|\bκαι \d+ ακόμη\b|\ba \d+ (ďalší|další|dalších|ďalších)\b|\bés \d+ további\b|\bdan \d+ lainnya\b|\bi još \d+ (osoba|drugih|ljudi)\b|\ben \d+ anderen\b|\by \d+ personas( más)?\b|\bet \d+ autres (personnes|ont|vous)\b|\bund \d+ weitere (personen|haben|gefällt)\b|\be altri \d+\b|\be altre \d+ persone\b|\be (mais|outras) \d+ pessoas\b|\boch \d+ andra (personer|har|gillar)\b|\bog \d+ andre (personer|har|liker|synes)\b|\bi \d+ persones més\b"#
+    static let crowdPattern = #"\band \d+ (others|other people)\b|님 외 \d+명이|\bve diğer \d+ kişi\b|\bin še \d+ drugi\b|\bκαι \d+ ακόμη\b|\ba \d+ (ďalší|další|dalších|ďalších)\b|\bés \d+ további\b|\bdan \d+ lainnya\b|\bi još \d+ (osoba|drugih|ljudi)\b|\ben \d+ anderen\b|\by \d+ personas( más)?\b|\bet \d+ autres (personnes|ont|vous)\b|\bund \d+ weitere (personen|haben|gefällt)\b|\be altri \d+\b|\be altre \d+ persone\b|\bgefällt \d+ (personen|leuten|mitgliedern)\b|\be (mais|outras) \d+ pessoas\b|\boch \d+ andra (personer|har|gillar)\b|\bog \d+ andre (personer|har|liker|synes)\b|\bi \d+ persones més\b"#
 
     /// Korean names a person acting on the user as "X님이 회원님을/의/에게 …" or "X님이 서연님을 …"
     /// ("Mr X … you, member"); a shop writes "회원님의 주문" with nobody acting.
@@ -268,16 +268,18 @@ enum SocialNetworkMail {
 
     /// A network's word that the user's post travels: "Your video is taking off: 52K views",
     /// "Your photo “First light” just hit Popular".
-    static let viralPattern = #"\byour (video|post|reel|clip|photo|story|pin)s? (is|are) (taking off|trending|going viral|blowing up)\b|\byour (video|post|reel|clip|photo|shot|story|pin)\b.{0,80}\b(hit|made it to|made|landed on|is on) (the )?(popular|trending|explore|front page)\b"#
+    static let viralPattern = #"\byour (video|post|reel|clip|photo|story|pin)s? (is|are) (taking off|trending|going viral|blowing up|getting attention|getting noticed)\b|\byour (video|post|reel|clip|photo|shot|story|pin)\b.{0,80}\b(hit|made it to|made|landed on|is on) (the )?(popular|trending|explore|front page)\b"#
 
     /// Whether the subject opens with a network's handle: "@name", or a lower-case name joined by
-    /// an underscore or by dots ("mitsos_thess", "lucy.draws", "elif.kaya.izmir"). A product's or
-    /// a file's name ("node.js", "office365", "notes.txt") and a web address are no handle.
+    /// an underscore or by dots ("mitsos_thess", "lucy.draws", "elif.kaya.izmir"), or a gamer's
+    /// tag of any case numbered after an underscore ("NovaKnight_77"). A product's or a file's
+    /// name ("node.js", "office365", "notes.txt") and a web address are no handle.
     static func isLedByHandle(_ subject: String) -> Bool {
         guard let first = subject.split(separator: " ", maxSplits: 1).first, subject.contains(" ") else { return false }
         // A list of handles is led by the first and its comma ("rino.vomero, chiara.colombo.mi e altre 12 …").
         let token = String(first.hasSuffix(",") ? first.dropLast() : first)
         if token.hasPrefix("@") { return token.count >= 3 && token.dropFirst().allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } }
+        if token.range(of: #"^[A-Za-z][A-Za-z0-9]{2,}_\d{1,4}$"#, options: .regularExpression) != nil { return true }
         guard token.range(of: #"^[a-z][a-z0-9]*([._][a-z0-9]+)+_?$|^[a-z][a-z0-9]*_$"#, options: .regularExpression) != nil else { return false }
         if token.contains("_") { return true }
         let last = token.split(separator: ".").last.map(String.init) ?? ""
@@ -358,6 +360,8 @@ enum SocialNetworkMail {
         // write it in any language ("@zvezdarac_1989 vam je odgovorio", "elif.kaya.izmir ve diğer
         // 12 kişi …"), which no shop's or service's subject opens with (`isLedByHandle`).
         if isLedByHandle(original) && !CategoryVocabulary.isTransactional(subject: subject) { return true }
+        // A comment quoted after a lower-case handle ("abuelarosa52 commented: Qué orgullo mijo").
+        if original.range(of: #"^[a-z0-9_.]{3,30} commented: "#, options: .regularExpression) != nil { return true }
         // A neighbourhood network's digest, led by a neighbour's post quoted or set off by a dot
         // ("“Anyone have a lawn guy they trust?” and more from Northfield Commons", "Free rug ·
         // and 4 more from Willowdale West").

@@ -44,7 +44,10 @@ enum UnsolicitedAdvert {
         // Five or more spaces, then one short token (or nothing) to the end, or a number glued on
         // after dots ("…Low 4.75% ...12304"), or a run of dots: a mass mailer's padding and
         // per-copy tag. (In the SpamAssassin corpus: 270 spam subjects, no ham one.)
-        if subject.range(of: #"\S {5,}([#-]?[A-Za-z0-9-]{2,20})?\s*$|\.{2,}\s*\d{4,}\s*$|\.{6,}\s*$"#, options: .regularExpression) != nil {
+        // A bank's alert masks an account by its last four digits ("posted to Operating ...4471"):
+        // three dots or an ellipsis, then four digits, is that mask and no tag.
+        if subject.range(of: #"\S {5,}([#-]?[A-Za-z0-9-]{2,20})?\s*$|\.{2,}\s*\d{4,}\s*$|\.{6,}\s*$"#, options: .regularExpression) != nil,
+           subject.range(of: #"\s(\.{3}|…)\d{4}\s*$"#, options: .regularExpression) == nil {
             return "a mass mailer's tag padded onto the subject"
         }
         return nil
