@@ -184,4 +184,37 @@ import Testing
         let watched = Self.mail("digest@collegecompass.example", "CollegeCompass Forums", "58 new posts in 2 threads you're watching")
         CategorizationTests.expectSignals(decide: .forums, [watched])
     }
+
+    /// Round 17 (a family in Birmingham, a dentist in Toronto, a student in Amsterdam, a shop in
+    /// Nairobi, a retired engineer in Ohio): a board named beside a year is no code; a payment
+    /// service's "zero fees" sells; an auction's outbid, a Dutch confirmation and sale, a saved
+    /// search in Dutch are notices; networks' saved pins, galleries, comments on a page's post and
+    /// neighbourhood digests are social.
+    @Test func round17CodesNoticesAndNetworks() {
+        #expect(!CategoryVocabulary.hasCode("nadia k. saved your pin to \"wedding guest outfits 2026\""))
+        #expect(CategoryVocabulary.hasCode("482913 is your acme code") && CategoryVocabulary.hasCode("your code: 4821")
+                && CategoryVocabulary.hasCode("your verification code for acme is 482913"))
+        #expect(!CategoryVocabulary.confirmsWithoutSelling(subject: "Zero fees on Payment Links until 30 April 🎉"))
+        let notices = [
+            Self.mail("bids@bidharbor.example", "BidHarbor", "You've been outbid on Hallicrafters S-38E Receiver - Restored",
+                      "Current bid: $185.00. Bid again before the auction ends."),
+            Self.mail("noreply@ovpas.example", "OVpas", "Bevestiging automatisch opladen: € 20,00 op je OVpas",
+                      "Je OVpas is automatisch opgeladen met € 20,00."),
+            Self.mail("alerts@bijbaanbureau.example", "Bijbaanbureau Job Alert", "5 nieuwe bijbanen voor jouw zoekopdracht 'Spaans - Amsterdam'",
+                      "Klantenservice Spaans - € 14,50 per uur\nBekijk vacature"),
+            Self.mail("service@koopplein.example", "Koopplein", "Verkocht! Je hebt € 35,00 ontvangen voor 'IKEA MICKE bureau wit'"),
+        ]
+        for notice in notices {
+            #expect(CategorySignals.evaluate(notice).category == .updates, "\(notice.subject): \(CategorySignals.evaluate(notice).reasons)")
+        }
+        #expect(!CategoryVocabulary.mentions("verkocht!", in: "alles uitverkocht! laatste kans"), "sold out is no sale of the user's")
+        let social = [
+            Self.mail("pinbot@explore.pinora.example", "Pinora", "Nadia K. saved your Pin to \"Wedding guest outfits 2026\""),
+            Self.mail("no-reply@pixelry.example", "Pixelry", "Your photo “NKP 765 at Bellevue, Aug 2026” was added to a gallery"),
+            Self.mail("notification@friendhub.example", "FriendHub", "Jenna Moretti commented on Beaulieu Family Dentistry's post"),
+            Self.mail("reply@rs.email.neighborly.example", "Neighborly", "Lost dog near Lafayette Rd + 4 more posts nearby"),
+            Self.mail("no-reply@email.nearby.example", "Nearby", "Trending near Alum Rock: “Anyone else's car broken into on Highfield Rd last night?”"),
+        ]
+        CategorizationTests.expectSignals(decide: .social, social)
+    }
 }

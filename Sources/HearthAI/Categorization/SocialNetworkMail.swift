@@ -47,7 +47,7 @@ enum SocialNetworkMail {
         "replied to your comment", "replied to your tweet", "liked your", "likes your", "reacted to your", "favourited your",
         "favorited your", "boosted your", "reposted your", "retweeted your", "shared your post",
         "sent you a message", "sent you a friend request", "friend request", "connection request", "wants to connect", "want to connect", "invitation to connect",
-        "add me to your", "join my network", "would like to be your friend", "wants to be your friend",
+        "add me to your", "join my network", "would like to be your friend", "wants to be your friend", "saved your pin", "saved your photo", "saved your post",
         "accepted your invitation", "endorsed you", "viewed your profile", "people you may know", "added you as a friend",
         "new match", "it's a match", "likes you", "super liked you", "sent you a wink", "wrote on your timeline",
         "gave you kudos", "sent you a direct message", "sent you a dm", "new direct message", "now follows you",
@@ -214,7 +214,7 @@ enum SocialNetworkMail {
     /// "Ben commented on Anna's photo", "Maya has a work anniversary". Narrow on purpose: a
     /// shared *document, file or folder* is a work tool's notice, "commented on PROJ-12" a
     /// tracker's, "payment posted to your account" a bank's (transactional subjects never count).
-    static let activityPattern = #"\bshared (a|an|\d+|their|his|her) (new )?(post|posts|article|photo|photos|video|videos|album|link|story|stories|memory|reel)\b|\bposted (in|a new|an? (photo|video|article|link|story|reel))\b|\bnew posts in (?!\d)|\b(nueva publicación en|nouvelle publication dans|nova publicação em|nuova pubblicazione in)\b|\b(ha compartido|compartió) (el|un) álbum\b|\b(commented on|reacted to) (a|an|the|their|his|her|[a-z]+'s) (post|photo|video|status|story|reel|comment|article|link|moment|memory|album)\b|\badded \d+ (new )?(photos|videos)\b|\bhat \d+ (neue )?(fotos|videos|bilder) (zum|zu|in)\b|\bhat in [„"“].{1,60}[“"”] gepostet\b|\b(a ajouté|agregó|añadió|ha añadido|ha agregado|adicionou|ha aggiunto) \d+ (nouvelles |nuevas |novas |nuove )?(photos|fotos|foto|vidéos|videos|vídeos|video)\b|\band \d+ more posts\b|\bet \d+ autres publications\b|\bcommented on [“"«]|\btagged .{1,60} in (a|an|their|his|her) (post|photo|comment|video|story|reel)\b|\b\d+ (people|others) (saved|liked|shared|viewed|reposted) your\b|\b(publicou em|publicó en)\b|\ba publié dans\b|\bha pubblicato in\b|\bwork anniversary\b|\bcongratulate [a-z]+( [a-z]+)? (on|for) (her|his|their|\d+ years?)\b|'s birthday (today|is)\b|\b(is|are) now connected\b|\bjoined your network\b"#
+    static let activityPattern = #"\bshared (a|an|\d+|their|his|her) (new )?(post|posts|article|photo|photos|video|videos|album|link|story|stories|memory|reel)\b|\bposted (in|a new|an? (photo|video|article|link|story|reel))\b|\bnew posts in (?!\d)|\b(nueva publicación en|nouvelle publication dans|nova publicação em|nuova pubblicazione in)\b|\b(ha compartido|compartió) (el|un) álbum\b|\b(commented on|reacted to) (a|an|the|their|his|her|([a-z0-9&.-]+ ){0,3}[a-z0-9&.-]+'s) (post|photo|video|status|story|reel|comment|article|link|moment|memory|album)\b|\badded \d+ (new )?(photos|videos)\b|\bhat \d+ (neue )?(fotos|videos|bilder) (zum|zu|in)\b|\bhat in [„"“].{1,60}[“"”] gepostet\b|\b(a ajouté|agregó|añadió|ha añadido|ha agregado|adicionou|ha aggiunto) \d+ (nouvelles |nuevas |novas |nuove )?(photos|fotos|foto|vidéos|videos|vídeos|video)\b|\band \d+ more posts\b|\bet \d+ autres publications\b|\bcommented on [“"«]|\btagged .{1,60} in (a|an|their|his|her) (post|photo|comment|video|story|reel)\b|\b\d+ (people|others) (saved|liked|shared|viewed|reposted) your\b|\b(publicou em|publicó en)\b|\ba publié dans\b|\bha pubblicato in\b|\bwork anniversary\b|\bcongratulate [a-z]+( [a-z]+)? (on|for) (her|his|their|\d+ years?)\b|'s birthday (today|is)\b|\b(is|are) now connected\b|\bjoined your network\b"#
 
     /// A network's summary of the user's own reach and circle, in the text: "Your posts were seen
     /// 214 times this week", "5 people viewed your profile", "You appeared in 12 searches",
@@ -266,9 +266,10 @@ enum SocialNetworkMail {
     /// 생일입니다", "今日は川村真由さんの誕生日です", "Bugün Ayşe Yılmaz'ın doğum günü".
     static let birthdayPattern = #"오늘은 .{1,20}님의 생일|今日は.{1,20}さんの誕生日|\bbugün .{1,40}\bdoğum günü\b"#
 
-    /// A network's word that the user's post travels: "Your video is taking off: 52K views",
+    /// A network's word that the user's post travels: "Your video is taking off: 52K views", "Your
+    /// photo “NKP 765 at Bellevue” was added to a gallery",
     /// "Your photo “First light” just hit Popular".
-    static let viralPattern = #"\byour (video|post|reel|clip|photo|story|pin)s? (is|are) (taking off|trending|going viral|blowing up|getting attention|getting noticed)\b|\byour (video|post|reel|clip|photo|shot|story|pin)\b.{0,80}\b(hit|made it to|made|landed on|is on) (the )?(popular|trending|explore|front page)\b"#
+    static let viralPattern = #"\byour (video|post|reel|clip|photo|story|pin)s? (is|are) (taking off|trending|going viral|blowing up|getting attention|getting noticed)\b|\byour (video|post|reel|clip|photo|shot|story|pin)\b.{0,80}\b(hit|made it to|made|landed on|is on) (the )?(popular|trending|explore|front page)\b|\byour (photo|shot|video|post|pin)\b.{0,80}\bwas added to (a|the|their|\d+) (gallery|galleries|collection|collections|board|boards|playlist)\b"#
 
     /// Whether the subject opens with a network's handle: "@name", or a lower-case name joined by
     /// an underscore or by dots ("mitsos_thess", "lucy.draws", "elif.kaya.izmir"), or a gamer's
@@ -365,7 +366,7 @@ enum SocialNetworkMail {
         // A neighbourhood network's digest, led by a neighbour's post quoted or set off by a dot
         // ("“Anyone have a lawn guy they trust?” and more from Northfield Commons", "Free rug ·
         // and 4 more from Willowdale West").
-        if original.range(of: #"^[“"].{3,150}[”"] and (\d+ )?more from \p{Lu}|\S ·\s+and \d+ more from \p{Lu}"#, options: .regularExpression) != nil { return true }
+        if original.range(of: #"^[“"].{3,150}[”"] and (\d+ )?more from \p{Lu}|\S ·\s+and \d+ more from \p{Lu}| \+ \d+ more posts (nearby|near you)$|^Trending (in|near) [^:]{2,40}: [“"]"#, options: .regularExpression) != nil { return true }
         // A community network's post named by its community the way Reddit writes it ("… -
         // r/buildapc"): the network's digest or trending post, as mail from reddit.com is.
         if original.range(of: #"(^|[\s(\[])r/[A-Za-z0-9_]{2,21}\b"#, options: .regularExpression) != nil { return true }
