@@ -217,4 +217,34 @@ import Testing
         ]
         CategorizationTests.expectSignals(decide: .social, social)
     }
+
+    /// Round 18 (a couple in Dublin, a nurse in Houston, an architect in Lyon, a developer in
+    /// Singapore, a violinist in Vienna): French, German and Spanish networks' reach, comments,
+    /// uploads, invitations and birthdays; a membership's price change, a loan offer ready, a
+    /// German sales overview are notices; free samples, a new collection, the last places and a
+    /// presale sell.
+    @Test func round18NetworksNoticesAndOffers() {
+        let social = [
+            Self.mail("notifications@mail.folioscope.example", "Folioscope", "Votre projet « Maison sur la Saône » a reçu 12 appréciations"),
+            Self.mail("notifications-noreply@tesseo.example", "Tesseo", "Camille, vous êtes apparue dans 23 recherches cette semaine"),
+            Self.mail("ideas@epingle.example", "Épingle", "Camille, 18 nouvelles idées pour votre tableau « Cuisines bois & béton »"),
+            Self.mail("noreply@mail.reelbox.example", "Reelbox", "Nouveau commentaire sur « Maison L — visite de chantier »",
+                      "Un nouveau commentaire a été publié sur votre vidéo."),
+            Self.mail("noreply@vidora.example", "Vidora", "Elisabeth Kronberger hat dein Video kommentiert: „Bach – Chaconne d-Moll“"),
+            Self.mail("noreply@vidora.example", "Vidora", "Strad Sessions hat gerade ein Video hochgeladen: Masterclass"),
+            Self.mail("notification@kontakto.example", "Kontakto", "Barbara Pichler hat dich zu „Hauskonzert im Frühling – Schubert & Brahms“ eingeladen"),
+            Self.mail("notification@kontakto.example", "Kontakto", "Heute hat Florian Kainz Geburtstag"),
+            Self.mail("boards@pinspo.example", "Pinspo", "Cian saved 6 Pins to your group board “Kitchen – 41 Iona”"),
+            Self.mail("no-reply@email.neighborly.example", "Neighborly", "Lost dog near Renwick & Bissonnet + 2 more posts"),
+        ]
+        CategorizationTests.expectSignals(decide: .social, social)
+        for subject in ["An update to your IronWorks membership rate", "Your mortgage Loan Offer is ready - 41 Iona Crescent",
+                        "Verkaufsübersicht: „Brahms im Salon“ – 38 von 60 Tickets verkauft"] {
+            #expect(CategoryVocabulary.isAccountNotice(subject: subject), "\(subject)")
+        }
+        for subject in ["Nuova collezione «Terre di Crete» – campioni gratuiti per studi di architettura",
+                        "Dernières places : formation « BIM collaboratif »", "Vorverkauf startet: Sommerkonzerte im Arkadenhof"] {
+            #expect(CategoryVocabulary.marketing.contains { CategoryVocabulary.mentions($0, in: subject.lowercased()) }, "\(subject)")
+        }
+    }
 }

@@ -156,6 +156,10 @@ enum CategoryVocabulary {
         "0% p.a", "0% apr", "0% interest", "interest-free", "interest free", "0% intro", "intro apr", "introductory apr", "cupom", "cupão", "cupón",
         // The annual rate a loan's advert must state in Poland ("RRSO 9,87%") and in France and Italy (TAEG).
         "rrso", "taeg", "zero fees",
+        // Free samples, a new collection and the last places on a course, in French, Italian,
+        // Spanish and German (session 24's probe of an architect in Lyon).
+        "campioni gratuiti", "échantillons gratuits", "muestras gratis", "nuova collezione", "nouvelle collection",
+        "nueva colección", "neue kollektion", "dernières places", "últimas plazas", "ultimi posti", "letzte plätze", "vorverkauf",
         // A journal that sells publication ("Invitation to Publish … Fast Track Publication").
         "invitation to publish", "fast track publication", "fast-track publication", "submit your manuscript",
         "only $", "from $", "just $", "lowest", "cheap", "special", "new collection", "our new", "introducing",
@@ -319,7 +323,7 @@ enum CategoryVocabulary {
     static let accountNotices: [String] = [
         "trial ends", "trial ending", "trial is ending", "trial has ended", "trial will end", "trial expires", "trial expired",
         "price is changing", "price change", "prices are changing", "changes to your plan", "changes to your account",
-        "changes to your subscription", "updating our terms", "terms of service", "terms of use", "privacy policy",
+        "changes to your subscription", "changes to your membership", "update to your membership", "updating our terms", "terms of service", "terms of use", "privacy policy",
         "scheduled maintenance", "planned maintenance", "service interruption", "planned outage", "scheduled outage",
         // A marketplace telling a seller of a sale ("You made a sale on Makersy! Order #…"); a
         // lender's offer on the user's own application.
@@ -340,7 +344,8 @@ enum CategoryVocabulary {
         // A call recorder's or a note taker's recap, an application's decision, a marketplace's
         // message about the user's listing (session 24's probes: read as adverts on their prices).
         "call recap", "meeting recap", "call summary", "meeting summary", "admission decision", "admissions decision",
-        "decision has been posted", "decision is available", "new message about", "verkocht!",
+        "decision has been posted", "decision is available", "new message about", "verkocht!", "verkaufsübersicht",
+        "loan offer is ready", "mortgage offer is ready",
         // An auction telling a bidder where they stand.
         "been outbid", "outbid on",
     ]
@@ -382,7 +387,10 @@ enum CategoryVocabulary {
 
     static func isAccountNotice(subject: String) -> Bool {
         let subject = subject.lowercased()
+        // The price of the user's own membership or plan changing, the brand between ("An update
+        // to your IronWorks membership rate", session 24's probe).
         return accountNotices.contains { mentions($0, in: subject) } || alertsTheUserSet.contains { mentions($0, in: subject) }
+            || subject.range(of: #"\bupdate to your\b[^.!?:]{0,30}\b(membership|subscription|plan) (rate|fee|fees|price|pricing)\b"#, options: .regularExpression) != nil
             || (subject.range(of: #"\b\d+\s+new\b[^.!?]{0,40}\b(jobs?|listings?|homes|properties|rentals)\b"#, options: .regularExpression) != nil
                 && !["just listed", "you might like", "you may like"].contains { subject.contains($0) })
     }

@@ -47,7 +47,8 @@ enum SocialNetworkMail {
         "replied to your comment", "replied to your tweet", "liked your", "likes your", "reacted to your", "favourited your",
         "favorited your", "boosted your", "reposted your", "retweeted your", "shared your post",
         "sent you a message", "sent you a friend request", "friend request", "connection request", "wants to connect", "want to connect", "invitation to connect",
-        "add me to your", "join my network", "would like to be your friend", "wants to be your friend", "saved your pin", "saved your photo", "saved your post",
+        "add me to your", "join my network", "would like to be your friend", "wants to be your friend", "saved your pin", "saved your photo", "saved your post", "pins to your",
+        "hat dein video kommentiert", "hat deinen beitrag kommentiert", "hat dein foto kommentiert", "hat gerade ein video hochgeladen",
         "accepted your invitation", "endorsed you", "viewed your profile", "people you may know", "added you as a friend",
         "new match", "it's a match", "likes you", "super liked you", "sent you a wink", "wrote on your timeline",
         "gave you kudos", "sent you a direct message", "sent you a dm", "new direct message", "now follows you",
@@ -230,12 +231,12 @@ enum SocialNetworkMail {
     /// A network's count of the user's reach in a subject: "Your article reached 100 reads",
     /// "Your shots got 48 likes", "You appeared in 14 searches this week", "5 new comments on
     /// your video", "Your video has 12.4K views", "1,204 people reached Desert Bloom Homes".
-    static let reachSubject = #"\breached \d[\d,.]* (reads|views|readers|followers|citations)\b|\byour (video|post|reel|clip|short|photo|story|pin)s? (has|have|got|hit|passed) \d[\d,.]*[km]? (views|likes|plays)\b|\bappeared in \d[\d,.]* searches\b|^\d[\d,.]* people reached\b|\b\d[\d,.]* new (comments|likes|reactions|replies) (on|to) your\b|\b(got|received) \d[\d,.]* (new )?(likes|comments|reactions|followers)\b|\bmendapat \d[\d,.]* (suka|komentar|pengikut)\b"#
+    static let reachSubject = #"\breached \d[\d,.]* (reads|views|readers|followers|citations)\b|\byour (video|post|reel|clip|short|photo|story|pin)s? (has|have|got|hit|passed) \d[\d,.]*[km]? (views|likes|plays)\b|\bappeared in \d[\d,.]* searches\b|\bapparue? dans \d+ recherches\b|\ba reçu \d+ (appréciations|j'aime|commentaires)\b|\bidées pour votre tableau\b|^\d[\d,.]* people reached\b|\b\d[\d,.]* new (comments|likes|reactions|replies) (on|to) your\b|\b(got|received) \d[\d,.]* (new )?(likes|comments|reactions|followers)\b|\bmendapat \d[\d,.]* (suka|komentar|pengikut)\b"#
 
     /// Notifications whose words are split by a name or must close the subject, so no phrase
     /// can hold them: "Du wurdest von Markus erwähnt", "… hat dich in einem Beitrag markiert", a game's, a group chat's, several people's
     /// doing gathered, a post that travels.
-    static let notificationPattern = [#"\bdu wurdest (von .{1,40} )?erwähnt\b|\bhat (dich|sie) (in|auf) .{1,40} markiert\b"#, gamePattern, groupChatPattern, crowdPattern, viralPattern,
+    static let notificationPattern = [#"\bdu wurdest (von .{1,40} )?erwähnt\b|\bhat dich zu [„"“].{1,80}eingeladen\b|\bhat (dich|sie) (in|auf) .{1,40} markiert\b"#, gamePattern, groupChatPattern, crowdPattern, viralPattern,
                                       koreanPersonActingPattern, birthdayPattern]
         .joined(separator: "|")
 
@@ -264,7 +265,7 @@ enum SocialNetworkMail {
 
     /// A friend's birthday told by the network, the name between the words: "오늘은 김민지님의
     /// 생일입니다", "今日は川村真由さんの誕生日です", "Bugün Ayşe Yılmaz'ın doğum günü".
-    static let birthdayPattern = #"오늘은 .{1,20}님의 생일|今日は.{1,20}さんの誕生日|\bbugün .{1,40}\bdoğum günü\b"#
+    static let birthdayPattern = #"오늘은 .{1,20}님의 생일|今日は.{1,20}さんの誕生日|^heute hat .{1,40} geburtstag\b|^hoy es el cumpleaños de\b|^oggi è il compleanno di\b|\bbugün .{1,40}\bdoğum günü\b"#
 
     /// A network's word that the user's post travels: "Your video is taking off: 52K views", "Your
     /// photo “NKP 765 at Bellevue” was added to a gallery",
@@ -348,8 +349,8 @@ enum SocialNetworkMail {
         // A video's or a post's new comment, the post named by its title ("New comment on “Elephant
         // toothpaste in slow motion”"), on a network whose text says what was commented; a work
         // tool's comment on a document is excluded above.
-        if subject.range(of: #"^new comments? on [“"«]"#, options: .regularExpression) != nil,
-           opening.range(of: #"\b(your )?(video|channel|post|photo|reel|story)\b"#, options: .regularExpression) != nil { return true }
+        if subject.range(of: #"^(new comments? on|nouveau commentaire sur|nuevo comentario en|nuovo commento su) [“"«]"#, options: .regularExpression) != nil,
+           opening.range(of: #"\b(your )?(video|vidéo|vídeo|channel|chaîne|post|publication|photo|reel|story)\b"#, options: .regularExpression) != nil { return true }
         // A person messaging or recommending the user's page on a network ("Thandi Dlamini
         // messaged Annemarie Photography", "Carla Diaz sent a message to Kowalski Lawn", "Jenna
         // Morrow recommended Kowalski Lawn", "Zara Ahmed recommends Cotham Crumb Bakery"): a name,
@@ -366,7 +367,7 @@ enum SocialNetworkMail {
         // A neighbourhood network's digest, led by a neighbour's post quoted or set off by a dot
         // ("“Anyone have a lawn guy they trust?” and more from Northfield Commons", "Free rug ·
         // and 4 more from Willowdale West").
-        if original.range(of: #"^[“"].{3,150}[”"] and (\d+ )?more from \p{Lu}|\S ·\s+and \d+ more from \p{Lu}| \+ \d+ more posts (nearby|near you)$|^Trending (in|near) [^:]{2,40}: [“"]"#, options: .regularExpression) != nil { return true }
+        if original.range(of: #"^[“"].{3,150}[”"] and (\d+ )?more from \p{Lu}|\S ·\s+and \d+ more from \p{Lu}| \+ \d+ more posts (nearby|near you)$|\bnear\b.{1,60} \+ \d+ more posts?$|^Trending (in|near) [^:]{2,40}: [“"]"#, options: .regularExpression) != nil { return true }
         // A community network's post named by its community the way Reddit writes it ("… -
         // r/buildapc"): the network's digest or trending post, as mail from reddit.com is.
         if original.range(of: #"(^|[\s(\[])r/[A-Za-z0-9_]{2,21}\b"#, options: .regularExpression) != nil { return true }
