@@ -8,24 +8,21 @@ import Testing
 /// and Naples, a contractor in Wrocław, an office worker in Osaka, a biology student): the general
 /// shapes their misses showed, written afresh here.
 @Suite struct EverydayInboxTests {
-    static func mail(_ from: String, _ name: String?, _ subject: String, _ text: String = "",
-                     headers: [(String, String)] = LanguagesAndNetworksTests.esp, to: Int = 1) -> CategorizationInput {
-        LanguagesAndNetworksTests.mail(from, name, subject, text, headers: headers, to: to)
-    }
+    // Inputs are written with `RegionalMailTests.mail` (a bulk-mail service's message by default).
 
     /// A friend writing from proton.me carries Proton's "X-Pm-Message-ID", which Postmark's
     /// fields share a prefix with: from Proton's own domains it is no bulk-mail service's mark,
     /// whatever the Feedback-ID says (here none; base64 padding after the user mark is Proton's too).
     @Test func protonsOwnDomainsAreNoBulkService() {
-        let friend = Self.mail("reto.b@proton.me", "Reto Baumann", "Samstig Gaswerk oder doch usse?",
+        let friend = RegionalMailTests.mail("reto.b@proton.me", "Reto Baumann", "Samstig Gaswerk oder doch usse?",
                                "Hoi Matthias, am Samstag Halle oder draussen? Wetter sieht gut aus.",
                                headers: [("X-Pm-Message-ID", "cf14ef226e680d13")])
         #expect(BulkMailEvidence(friend).espFingerprint == nil)
         CategorizationTests.expectSignals(decide: .primary, [friend])
-        let ownDomain = Self.mail("anna@annaweber.example", "Anna Weber", "Kaffee?", "Hoi, morgen um 10?",
+        let ownDomain = RegionalMailTests.mail("anna@annaweber.example", "Anna Weber", "Kaffee?", "Hoi, morgen um 10?",
                                   headers: [("Feedback-ID", "oe3ftIb-AVPikvXLUbTrQXNV:user:proton=="), ("X-Pm-Message-ID", "853a1ede")])
         #expect(BulkMailEvidence(ownDomain).espFingerprint == nil)
-        let postmark = Self.mail("orders@shop.example", "Shop", "Your order has shipped", headers: [("X-PM-Message-Id", "6d1113be")])
+        let postmark = RegionalMailTests.mail("orders@shop.example", "Shop", "Your order has shipped", headers: [("X-PM-Message-Id", "6d1113be")])
         #expect(BulkMailEvidence(postmark).espFingerprint != nil, "Postmark's own mail keeps its mark")
     }
 
@@ -34,25 +31,25 @@ import Testing
     /// with mutual connections, and Spanish tags, game invitations, albums and video messages.
     @Test func networksNoticesInEverydayWords() {
         let notices = [
-            Self.mail("notification@hivebook.example", "Hivebook", "Zara Ahmed recommends Cotham Crumb Bakery",
+            RegionalMailTests.mail("notification@hivebook.example", "Hivebook", "Zara Ahmed recommends Cotham Crumb Bakery",
                       "\"Best cardamom buns in Bristol.\" Recommendations help people discover your Page."),
-            Self.mail("no-reply@neighbourly.example", "Neighbourly", "Neighbours are recommending Cotham Crumb Bakery",
+            RegionalMailTests.mail("no-reply@neighbourly.example", "Neighbourly", "Neighbours are recommending Cotham Crumb Bakery",
                       "3 neighbours recommended your business this week."),
-            Self.mail("noreply@mail.clipstream.example", "Clipstream", "Your video has 12.4K views 🔥", "Your video is trending."),
-            Self.mail("no-reply@foulee.example", "Foulée", "Marc Dubreuil et 6 autres athlètes vous ont donné des kudos"),
-            Self.mail("notifications@sproutbook.example", "Sproutbook", "Grandma Jo commented on Nora’s moment", "“So proud of you!”"),
-            Self.mail("invitations@prolink.example", "ProLink", "Rob, you have 3 new invitations",
+            RegionalMailTests.mail("noreply@mail.clipstream.example", "Clipstream", "Your video has 12.4K views 🔥", "Your video is trending."),
+            RegionalMailTests.mail("no-reply@foulee.example", "Foulée", "Marc Dubreuil et 6 autres athlètes vous ont donné des kudos"),
+            RegionalMailTests.mail("notifications@sproutbook.example", "Sproutbook", "Grandma Jo commented on Nora’s moment", "“So proud of you!”"),
+            RegionalMailTests.mail("invitations@prolink.example", "ProLink", "Rob, you have 3 new invitations",
                       "You have 3 new invitations\n\nAnthony Ruiz\nSenior Project Manager\n14 mutual connections\nAccept"),
-            Self.mail("notification@corrillo.example", "Corrillo", "Lucía Sánchez te ha etiquetado en una foto"),
-            Self.mail("avisos@ordagomus.example", "Órdago Mus Online", "Juanjo_62 te ha invitado a una partida de mus por parejas"),
-            Self.mail("compartir-noreply@fotonube.example", "FotoNube", "Lucía Sánchez ha compartido el álbum «Londres · Año Nuevo 2026» contigo"),
-            Self.mail("compartir-noreply@fotonube.example", "FotoNube", "Pablo Sánchez Morales ha añadido 23 fotos a «Dublín 2025-26»"),
-            Self.mail("no-reply@notify.vidacall.example", "VidaCall", "Pablo Sánchez Morales te ha dejado un videomensaje"),
+            RegionalMailTests.mail("notification@corrillo.example", "Corrillo", "Lucía Sánchez te ha etiquetado en una foto"),
+            RegionalMailTests.mail("avisos@ordagomus.example", "Órdago Mus Online", "Juanjo_62 te ha invitado a una partida de mus por parejas"),
+            RegionalMailTests.mail("compartir-noreply@fotonube.example", "FotoNube", "Lucía Sánchez ha compartido el álbum «Londres · Año Nuevo 2026» contigo"),
+            RegionalMailTests.mail("compartir-noreply@fotonube.example", "FotoNube", "Pablo Sánchez Morales ha añadido 23 fotos a «Dublín 2025-26»"),
+            RegionalMailTests.mail("no-reply@notify.vidacall.example", "VidaCall", "Pablo Sánchez Morales te ha dejado un videomensaje"),
         ]
         CategorizationTests.expectSignals(decide: .social, notices)
         // A shop's picks and a chef's recommendation name nobody acting on the user's page.
         for subject in ["Our chef recommends Sunday Roast", "Staff Picks: what Sophie Recommends", "Your order has 3 new items"] {
-            #expect(CategorySignals.evaluate(Self.mail("news@shop.example", "Shop", subject)).category != .social, "\(subject)")
+            #expect(CategorySignals.evaluate(RegionalMailTests.mail("news@shop.example", "Shop", subject)).category != .social, "\(subject)")
         }
     }
 
@@ -60,12 +57,12 @@ import Testing
     /// though it reads like an account's news; an unsubscribe confirmation that only names
     /// advertising is not.
     @Test func anAdvertThatDeclaresItselfIsPromotions() {
-        let pension = Self.mail("news@info.limmatbank.example", "Limmatbank", "Säule 3a: Steuern sparen und Rendite geniessen",
+        let pension = RegionalMailTests.mail("news@info.limmatbank.example", "Limmatbank", "Säule 3a: Steuern sparen und Rendite geniessen",
                                 "Guten Tag Herr Egli\n\nMit der Säule 3a sparen Sie Steuern. Jetzt 3a-Konto eröffnen.\n\nDies ist Werbung. Anlagen in Fonds sind mit Risiken verbunden.")
-        let fund = Self.mail("invest@mail.fundhouse.example", "Fundhouse", "Your quarterly view on global markets",
+        let fund = RegionalMailTests.mail("invest@mail.fundhouse.example", "Fundhouse", "Your quarterly view on global markets",
                              "Markets moved sideways this quarter.\n\nThis is a marketing communication. Capital at risk.")
         CategorizationTests.expectSignals(decide: .promotions, [pension, fund])
-        let unsubscribed = Self.mail("service@info.limmatbank.example", "Limmatbank", "Abmeldung bestätigt",
+        let unsubscribed = RegionalMailTests.mail("service@info.limmatbank.example", "Limmatbank", "Abmeldung bestätigt",
                                      "Sie erhalten ab sofort keine Werbung mehr von uns.")
         #expect(CategorySignals.evaluate(unsubscribed).category != .promotions, "\(CategorySignals.evaluate(unsubscribed).reasons)")
     }
@@ -73,7 +70,7 @@ import Testing
     /// A card's introductory rate on balance transfers sells, though "balance" and "transfer" are
     /// an account's words.
     @Test func anIntroductoryRateSells() {
-        let card = Self.mail("offers@crestlinecard.example", "Crestline Card", "Dana, enjoy 0% intro APR on balance transfers for 18 months")
+        let card = RegionalMailTests.mail("offers@crestlinecard.example", "Crestline Card", "Dana, enjoy 0% intro APR on balance transfers for 18 months")
         #expect(!CategoryVocabulary.confirmsWithoutSelling(subject: card.subject))
         #expect(CategorySignals.evaluate(card).category != .updates, "\(CategorySignals.evaluate(card).reasons)")
     }
@@ -81,11 +78,11 @@ import Testing
     /// A chain warning a friend forwards to eleven people is hers; an unnamed sender's "Fw:" to as
     /// many is not decided as a person's.
     @Test func aNamedFriendsForwardToAWideCircleIsPersonal() {
-        let chain = Self.mail("maruja.perez@outlook.example", "Maruja Pérez", "RV: RV: RV: ¡¡¡MUY IMPORTANTE!!! No abráis el vídeo",
+        let chain = RegionalMailTests.mail("maruja.perez@outlook.example", "Maruja Pérez", "RV: RV: RV: ¡¡¡MUY IMPORTANTE!!! No abráis el vídeo",
                               "Me lo ha mandado mi prima, por si acaso.\n\n-----Mensaje original-----\nDe: Pili\nNo abráis el vídeo.",
                               headers: [], to: 11)
         CategorizationTests.expectSignals(decide: .primary, [chain])
-        let unnamed = Self.mail("clifford_ken@mail.example", nil, "Fw: VIRUS PROTECTION IS A MUST", "Order today.", headers: [], to: 11)
+        let unnamed = RegionalMailTests.mail("clifford_ken@mail.example", nil, "Fw: VIRUS PROTECTION IS A MUST", "Order today.", headers: [], to: 11)
         #expect(CategorySignals.evaluate(unnamed).category != .primary, "\(CategorySignals.evaluate(unnamed).reasons)")
     }
 
@@ -94,19 +91,19 @@ import Testing
     /// invitations, uploads, mentions, a friend's birthday; a page's reach in English.
     @Test func networksNoticesInItalianPolishAndJapanese() {
         let notices = [
-            Self.mail("notification@cerchia.example", "Cerchia", "Rosaria Capasso vuole aggiungerti agli amici"),
-            Self.mail("noreply@ciaochat.example", "Ciaochat", "Hai 23 messaggi non letti in «Famiglia Esposito 🏠» e altre 2 chat"),
-            Self.mail("no-reply@mail.fotogramma.example", "Fotogramma", "rino.vomero, chiara.colombo.mi e altre 12 persone hanno messo \"Mi piace\" al tuo post"),
-            Self.mail("noreply@fantapallone.example", "FantaPallone", "Peppe ti ha proposto uno scambio nella lega Amici del Vomero"),
-            Self.mail("invitations@worklink.example", "WorkLink", "Agnieszka Zielińska zaprasza Cię do swojej sieci"),
-            Self.mail("powiadomienia@kumple.example", "Kumple", "Marek Nowak zaprasza Cię do grona znajomych"),
-            Self.mail("no-reply@mail.trailmate.example", "Trailmate", "Jakub Lis i 2 inne osoby dały kudos za „Poranny bieg nad Odrą”"),
-            Self.mail("powiadomienia@kumple.example", "Kumple", "Anna Wójcik skomentowała Twoje zdjęcie"),
-            Self.mail("no-reply@lime.example", "LIME", "[LIME] グループへの招待が届いています"),
-            Self.mail("noreply@frametube.example", "FrameTube", "「ぼくのフィルムカメラ日記」が動画をアップロードしました: 夜の新世界を歩く"),
-            Self.mail("no-reply@mail.pixgram.example", "Pixgram", "sayaka_okmtさんがコメントであなたをメンションしました"),
-            Self.mail("no-reply@lime.example", "LIME", "[LIME] 今日は川村真由さんの誕生日です"),
-            Self.mail("notification@facelink.example", "Facelink", "1,204 people reached Desert Bloom Homes this week"),
+            RegionalMailTests.mail("notification@cerchia.example", "Cerchia", "Rosaria Capasso vuole aggiungerti agli amici"),
+            RegionalMailTests.mail("noreply@ciaochat.example", "Ciaochat", "Hai 23 messaggi non letti in «Famiglia Esposito 🏠» e altre 2 chat"),
+            RegionalMailTests.mail("no-reply@mail.fotogramma.example", "Fotogramma", "rino.vomero, chiara.colombo.mi e altre 12 persone hanno messo \"Mi piace\" al tuo post"),
+            RegionalMailTests.mail("noreply@fantapallone.example", "FantaPallone", "Peppe ti ha proposto uno scambio nella lega Amici del Vomero"),
+            RegionalMailTests.mail("invitations@worklink.example", "WorkLink", "Agnieszka Zielińska zaprasza Cię do swojej sieci"),
+            RegionalMailTests.mail("powiadomienia@kumple.example", "Kumple", "Marek Nowak zaprasza Cię do grona znajomych"),
+            RegionalMailTests.mail("no-reply@mail.trailmate.example", "Trailmate", "Jakub Lis i 2 inne osoby dały kudos za „Poranny bieg nad Odrą”"),
+            RegionalMailTests.mail("powiadomienia@kumple.example", "Kumple", "Anna Wójcik skomentowała Twoje zdjęcie"),
+            RegionalMailTests.mail("no-reply@lime.example", "LIME", "[LIME] グループへの招待が届いています"),
+            RegionalMailTests.mail("noreply@frametube.example", "FrameTube", "「ぼくのフィルムカメラ日記」が動画をアップロードしました: 夜の新世界を歩く"),
+            RegionalMailTests.mail("no-reply@mail.pixgram.example", "Pixgram", "sayaka_okmtさんがコメントであなたをメンションしました"),
+            RegionalMailTests.mail("no-reply@lime.example", "LIME", "[LIME] 今日は川村真由さんの誕生日です"),
+            RegionalMailTests.mail("notification@facelink.example", "Facelink", "1,204 people reached Desert Bloom Homes this week"),
         ]
         CategorizationTests.expectSignals(decide: .social, notices)
         // A file's name and its comma lead no subject as a handle does.
@@ -116,9 +113,9 @@ import Testing
     /// Forums' reply notices in Polish and a Japanese Q&A site's answer to the user's question.
     @Test func forumsReplyNoticesInPolishAndJapanese() {
         let notices = [
-            Self.mail("powiadomienia@koderzy.example", "Koderzy.net", "Odpowiedź w wątku: Jak testować kod, który woła LocalDateTime.now()?"),
-            Self.mail("powiadomienia@koderzy.example", "Koderzy.net", "Nowy post w obserwowanym wątku: B2B vs UoP w 2026"),
-            Self.mail("info@oshiete.example", "おしえてネット", "【おしえてネット】あなたの質問に回答がつきました"),
+            RegionalMailTests.mail("powiadomienia@koderzy.example", "Koderzy.net", "Odpowiedź w wątku: Jak testować kod, który woła LocalDateTime.now()?"),
+            RegionalMailTests.mail("powiadomienia@koderzy.example", "Koderzy.net", "Nowy post w obserwowanym wątku: B2B vs UoP w 2026"),
+            RegionalMailTests.mail("info@oshiete.example", "おしえてネット", "【おしえてネット】あなたの質問に回答がつきました"),
         ]
         CategorizationTests.expectSignals(decide: .forums, notices)
     }
@@ -129,7 +126,7 @@ import Testing
         #expect(CategoryVocabulary.isTransactional(subject: "【大阪市】粗大ごみ収集申込受付のお知らせ"))
         #expect(CategoryVocabulary.isTransactional(subject: "【チケットパレット】抽選結果のお知らせ"))
         #expect(CategoryVocabulary.isTransactional(subject: "Escrow Opened - File 26-0412-KM - 2218 W Palm Ln"))
-        let loan = Self.mail("ill@university.example", "University Libraries Interlibrary Loan", "Interlibrary Loan Article Available - TN: 482913",
+        let loan = RegionalMailTests.mail("ill@university.example", "University Libraries Interlibrary Loan", "Interlibrary Loan Article Available - TN: 482913",
                              "Dear Hannah, the article you requested is now available.", headers: [("X-Mailer", "ILLiad Email Routing")])
         #expect(CategorySignals.evaluate(loan).category != .primary, "\(CategorySignals.evaluate(loan).reasons)")
         // A loan's advert states its annual rate (RRSO in Poland, TAEG in France and Italy).
@@ -142,15 +139,15 @@ import Testing
     /// a bank's mask of an account by its last four digits is no mass mailer's tag.
     @Test func noticesOfTheUsersOwnBusiness() {
         let notices = [
-            Self.mail("receipts@kindlygive.example", "Kindly Give", "New donation: $250.00 from Margaret Lindqvist (In memory of Arne Lindqvist)",
+            RegionalMailTests.mail("receipts@kindlygive.example", "Kindly Give", "New donation: $250.00 from Margaret Lindqvist (In memory of Arne Lindqvist)",
                       "You received a new donation of $250.00."),
-            Self.mail("noreply@northfield.matchworks.example", "Northfield Gives", "Matching gift approved: $500.00 from Northfield Insurance for Westside Harvest Pantry"),
-            Self.mail("reports@tixnest.example", "TixNest", "Daily sales report: Harvest Table Gala 2026 — 12 orders, $3,180.00",
+            RegionalMailTests.mail("noreply@northfield.matchworks.example", "Northfield Gives", "Matching gift approved: $500.00 from Northfield Insurance for Westside Harvest Pantry"),
+            RegionalMailTests.mail("reports@tixnest.example", "TixNest", "Daily sales report: Harvest Table Gala 2026 — 12 orders, $3,180.00",
                       "General admission - $150: 9 sold today, $1,350.00\nToday: 12 orders, $3,180.00 gross"),
-            Self.mail("recaps@callvane.example", "Callvane", "Call recap: Harlow Logistics <> Brightlane | Pricing review (42 min)",
+            RegionalMailTests.mail("recaps@callvane.example", "Callvane", "Call recap: Harlow Logistics <> Brightlane | Pricing review (42 min)",
                       "Pricing discussed: 40 seats at $45 per seat, 10% discount for a two-year term."),
-            Self.mail("noreply@apply.torreycoast.example", "Torrey Coast Institute Summer Programs", "Your 2026 Ocean Robotics Summer Scholars admission decision"),
-            Self.mail("notifications@paddocktrader.example", "Paddocktrader", "New message about “Kelpie pups - working parents, 3 males left”",
+            RegionalMailTests.mail("noreply@apply.torreycoast.example", "Torrey Coast Institute Summer Programs", "Your 2026 Ocean Robotics Summer Scholars admission decision"),
+            RegionalMailTests.mail("notifications@paddocktrader.example", "Paddocktrader", "New message about “Kelpie pups - working parents, 3 males left”",
                       "Shane R. sent you a message: Are they still available? $400 each?"),
         ]
         for notice in notices {
@@ -165,13 +162,13 @@ import Testing
     /// gamers' tags and quoted comments; a German Mailman digest; a board's watched threads.
     @Test func round16NetworksAndForums() {
         let social = [
-            Self.mail("noreply@bildbox.example", "Bildbox", "Katrin hat 23 Fotos zum Album „Skiferien Oberstdorf“ hinzugefügt"),
-            Self.mail("notification@freundesbuch.example", "Freundesbuch", "Anton Rieder hat in „Wanderfreunde Oberbayern“ gepostet"),
-            Self.mail("no-reply@mail.fotokreis.example", "fotokreis", "Dein Foto „Herzogstand im Nebel“ gefällt 14 Personen"),
-            Self.mail("notifications-noreply@pronexus.example", "ProNexus", "Dana, your post is getting attention"),
-            Self.mail("notifications-noreply@pronexus.example", "ProNexus", "Congratulate Sam Ellison for 5 years at Fieldwise"),
-            Self.mail("noreply@vantagegames.example", "Vantage", "NovaKnight_77 would like to be your friend on Vantage"),
-            Self.mail("no-reply@notify.clipzy.example", "Clipzy", "abuelarosa52 commented: Qué orgullo mijo 😭❤️"),
+            RegionalMailTests.mail("noreply@bildbox.example", "Bildbox", "Katrin hat 23 Fotos zum Album „Skiferien Oberstdorf“ hinzugefügt"),
+            RegionalMailTests.mail("notification@freundesbuch.example", "Freundesbuch", "Anton Rieder hat in „Wanderfreunde Oberbayern“ gepostet"),
+            RegionalMailTests.mail("no-reply@mail.fotokreis.example", "fotokreis", "Dein Foto „Herzogstand im Nebel“ gefällt 14 Personen"),
+            RegionalMailTests.mail("notifications-noreply@pronexus.example", "ProNexus", "Dana, your post is getting attention"),
+            RegionalMailTests.mail("notifications-noreply@pronexus.example", "ProNexus", "Congratulate Sam Ellison for 5 years at Fieldwise"),
+            RegionalMailTests.mail("noreply@vantagegames.example", "Vantage", "NovaKnight_77 would like to be your friend on Vantage"),
+            RegionalMailTests.mail("no-reply@notify.clipzy.example", "Clipzy", "abuelarosa52 commented: Qué orgullo mijo 😭❤️"),
         ]
         CategorizationTests.expectSignals(decide: .social, social)
         #expect(!SocialNetworkMail.isLedByHandle("Q2_Report final numbers"), "a file's name numbered by a quarter is no gamer's tag")
@@ -181,7 +178,7 @@ import Testing
                                          text: "Themen des Tages:\n\n   1. Re: Tourenvorschlag Herzogstand (Hans-Jürgen Kögel)\n   2. Busfahrt (Ingrid Sedlmayr)",
                                          headers: [HeaderField(name: "List-Post", value: "<mailto:senioren@lists.verein.example>")])
         #expect(CategorySignals.isListDigest(digest))
-        let watched = Self.mail("digest@collegecompass.example", "CollegeCompass Forums", "58 new posts in 2 threads you're watching")
+        let watched = RegionalMailTests.mail("digest@collegecompass.example", "CollegeCompass Forums", "58 new posts in 2 threads you're watching")
         CategorizationTests.expectSignals(decide: .forums, [watched])
     }
 
@@ -196,24 +193,24 @@ import Testing
                 && CategoryVocabulary.hasCode("your verification code for acme is 482913"))
         #expect(!CategoryVocabulary.confirmsWithoutSelling(subject: "Zero fees on Payment Links until 30 April 🎉"))
         let notices = [
-            Self.mail("bids@bidharbor.example", "BidHarbor", "You've been outbid on Hallicrafters S-38E Receiver - Restored",
+            RegionalMailTests.mail("bids@bidharbor.example", "BidHarbor", "You've been outbid on Hallicrafters S-38E Receiver - Restored",
                       "Current bid: $185.00. Bid again before the auction ends."),
-            Self.mail("noreply@ovpas.example", "OVpas", "Bevestiging automatisch opladen: € 20,00 op je OVpas",
+            RegionalMailTests.mail("noreply@ovpas.example", "OVpas", "Bevestiging automatisch opladen: € 20,00 op je OVpas",
                       "Je OVpas is automatisch opgeladen met € 20,00."),
-            Self.mail("alerts@bijbaanbureau.example", "Bijbaanbureau Job Alert", "5 nieuwe bijbanen voor jouw zoekopdracht 'Spaans - Amsterdam'",
+            RegionalMailTests.mail("alerts@bijbaanbureau.example", "Bijbaanbureau Job Alert", "5 nieuwe bijbanen voor jouw zoekopdracht 'Spaans - Amsterdam'",
                       "Klantenservice Spaans - € 14,50 per uur\nBekijk vacature"),
-            Self.mail("service@koopplein.example", "Koopplein", "Verkocht! Je hebt € 35,00 ontvangen voor 'IKEA MICKE bureau wit'"),
+            RegionalMailTests.mail("service@koopplein.example", "Koopplein", "Verkocht! Je hebt € 35,00 ontvangen voor 'IKEA MICKE bureau wit'"),
         ]
         for notice in notices {
             #expect(CategorySignals.evaluate(notice).category == .updates, "\(notice.subject): \(CategorySignals.evaluate(notice).reasons)")
         }
         #expect(!CategoryVocabulary.mentions("verkocht!", in: "alles uitverkocht! laatste kans"), "sold out is no sale of the user's")
         let social = [
-            Self.mail("pinbot@explore.pinora.example", "Pinora", "Nadia K. saved your Pin to \"Wedding guest outfits 2026\""),
-            Self.mail("no-reply@pixelry.example", "Pixelry", "Your photo “NKP 765 at Bellevue, Aug 2026” was added to a gallery"),
-            Self.mail("notification@friendhub.example", "FriendHub", "Jenna Moretti commented on Beaulieu Family Dentistry's post"),
-            Self.mail("reply@rs.email.neighborly.example", "Neighborly", "Lost dog near Lafayette Rd + 4 more posts nearby"),
-            Self.mail("no-reply@email.nearby.example", "Nearby", "Trending near Alum Rock: “Anyone else's car broken into on Highfield Rd last night?”"),
+            RegionalMailTests.mail("pinbot@explore.pinora.example", "Pinora", "Nadia K. saved your Pin to \"Wedding guest outfits 2026\""),
+            RegionalMailTests.mail("no-reply@pixelry.example", "Pixelry", "Your photo “NKP 765 at Bellevue, Aug 2026” was added to a gallery"),
+            RegionalMailTests.mail("notification@friendhub.example", "FriendHub", "Jenna Moretti commented on Beaulieu Family Dentistry's post"),
+            RegionalMailTests.mail("reply@rs.email.neighborly.example", "Neighborly", "Lost dog near Lafayette Rd + 4 more posts nearby"),
+            RegionalMailTests.mail("no-reply@email.nearby.example", "Nearby", "Trending near Alum Rock: “Anyone else's car broken into on Highfield Rd last night?”"),
         ]
         CategorizationTests.expectSignals(decide: .social, social)
     }
@@ -225,17 +222,17 @@ import Testing
     /// presale sell.
     @Test func round18NetworksNoticesAndOffers() {
         let social = [
-            Self.mail("notifications@mail.folioscope.example", "Folioscope", "Votre projet « Maison sur la Saône » a reçu 12 appréciations"),
-            Self.mail("notifications-noreply@tesseo.example", "Tesseo", "Camille, vous êtes apparue dans 23 recherches cette semaine"),
-            Self.mail("ideas@epingle.example", "Épingle", "Camille, 18 nouvelles idées pour votre tableau « Cuisines bois & béton »"),
-            Self.mail("noreply@mail.reelbox.example", "Reelbox", "Nouveau commentaire sur « Maison L — visite de chantier »",
+            RegionalMailTests.mail("notifications@mail.folioscope.example", "Folioscope", "Votre projet « Maison sur la Saône » a reçu 12 appréciations"),
+            RegionalMailTests.mail("notifications-noreply@tesseo.example", "Tesseo", "Camille, vous êtes apparue dans 23 recherches cette semaine"),
+            RegionalMailTests.mail("ideas@epingle.example", "Épingle", "Camille, 18 nouvelles idées pour votre tableau « Cuisines bois & béton »"),
+            RegionalMailTests.mail("noreply@mail.reelbox.example", "Reelbox", "Nouveau commentaire sur « Maison L — visite de chantier »",
                       "Un nouveau commentaire a été publié sur votre vidéo."),
-            Self.mail("noreply@vidora.example", "Vidora", "Elisabeth Kronberger hat dein Video kommentiert: „Bach – Chaconne d-Moll“"),
-            Self.mail("noreply@vidora.example", "Vidora", "Strad Sessions hat gerade ein Video hochgeladen: Masterclass"),
-            Self.mail("notification@kontakto.example", "Kontakto", "Barbara Pichler hat dich zu „Hauskonzert im Frühling – Schubert & Brahms“ eingeladen"),
-            Self.mail("notification@kontakto.example", "Kontakto", "Heute hat Florian Kainz Geburtstag"),
-            Self.mail("boards@pinspo.example", "Pinspo", "Cian saved 6 Pins to your group board “Kitchen – 41 Iona”"),
-            Self.mail("no-reply@email.neighborly.example", "Neighborly", "Lost dog near Renwick & Bissonnet + 2 more posts"),
+            RegionalMailTests.mail("noreply@vidora.example", "Vidora", "Elisabeth Kronberger hat dein Video kommentiert: „Bach – Chaconne d-Moll“"),
+            RegionalMailTests.mail("noreply@vidora.example", "Vidora", "Strad Sessions hat gerade ein Video hochgeladen: Masterclass"),
+            RegionalMailTests.mail("notification@kontakto.example", "Kontakto", "Barbara Pichler hat dich zu „Hauskonzert im Frühling – Schubert & Brahms“ eingeladen"),
+            RegionalMailTests.mail("notification@kontakto.example", "Kontakto", "Heute hat Florian Kainz Geburtstag"),
+            RegionalMailTests.mail("boards@pinspo.example", "Pinspo", "Cian saved 6 Pins to your group board “Kitchen – 41 Iona”"),
+            RegionalMailTests.mail("no-reply@email.neighborly.example", "Neighborly", "Lost dog near Renwick & Bissonnet + 2 more posts"),
         ]
         CategorizationTests.expectSignals(decide: .social, social)
         for subject in ["An update to your IronWorks membership rate", "Your mortgage Loan Offer is ready - 41 Iona Crescent",
