@@ -423,8 +423,9 @@ public enum CategorySignals {
     /// marker line in the text): what the subject and text say is the forwarded mail's, not the
     /// forwarder's, so a forwarded receipt or newsletter from a friend is still the friend's mail.
     static func isForward(_ input: CategorizationInput) -> Bool {
-        input.subject.lowercased().range(of: #"^\s*(fwd?|fw|wg|tr|rv|enc)\s*:"#, options: .regularExpression) != nil
-            || BulkMailEvidence.beforeForwardedMessage(input.text.lowercased()).endIndex != input.text.lowercased().endIndex
+        if input.subject.lowercased().range(of: #"^\s*(fwd?|fw|wg|tr|rv|enc)\s*:"#, options: .regularExpression) != nil { return true }
+        let text = input.text.lowercased()
+        return BulkMailEvidence.beforeForwardedMessage(text).endIndex != text.endIndex
     }
 
     /// A person writing from a small business's shared mailbox ("Jane Doe" <hello@janedoe.design>,
@@ -515,12 +516,13 @@ public enum CategorySignals {
         // A forward from someone named goes round a circle of friends and family wider than a
         // letter does (session 24's probe: a chain warning forwarded to eleven friends went to
         // updates); an unnamed sender's "Fw:" to many is a mass mailer's disguise.
-        let typedByAPerson = MailAppSignature.appears(in: input.text) || isForward(input)
-        let circle = isForward(input) && named ? 25 : 10
+        let forwarded = isForward(input)
+        let typedByAPerson = MailAppSignature.appears(in: input.text) || forwarded
+        let circle = forwarded && named ? 25 : 10
         if typedByAPerson && !evidence.undisclosedRecipients && input.recipients.count <= circle && scores.promotions < 2
             && !addressesNobodyInParticular(input.text) {
             return SignalVerdict(category: .primary, confidence: 0.88, candidates: [.primary],
-                                 reasons: reasons + [isForward(input) ? "forwarded by a person" : "a mail app's signature (sent from a person's phone or mail program)"])
+                                 reasons: reasons + [forwarded ? "forwarded by a person" : "a mail app's signature (sent from a person's phone or mail program)"])
         }
         // Opening by the recipient's own first name, with no mark of a mass-mail program: a
         // person writing to someone they know, whatever the subject's words ("Offer accepted!").
@@ -599,7 +601,7 @@ public enum CategorySignals {
         // "Cash in on your home equity") is no letter to lean on as a person's; a price alone is
         // not enough ("Tickets for Saturday, $40 each" from a friend), and a forward's subject is
         // the forwarded mail's.
-        let sellingSubject = scores.promotions > scores.updates && !isForward(input)
+        let sellingSubject = scores.promotions > scores.updates && !forwarded
             && CategoryVocabulary.marketing.contains { CategoryVocabulary.mentions($0, in: subject) }
         if sellingSubject { reasons.append("a subject that sells") }
         return SignalVerdict(category: nil, confidence: 0.6, candidates: withoutSocial, reasons: reasons,

@@ -272,6 +272,30 @@ enum SocialNetworkMail {
     /// "Your photo “First light” just hit Popular".
     static let viralPattern = #"\byour (video|post|reel|clip|photo|story|pin)s? (is|are) (taking off|trending|going viral|blowing up|getting attention|getting noticed)\b|\byour (video|post|reel|clip|photo|shot|story|pin)\b.{0,80}\b(hit|made it to|made|landed on|is on) (the )?(popular|trending|explore|front page)\b|\byour (photo|shot|video|post|pin)\b.{0,80}\bwas added to (a|the|their|\d+) (gallery|galleries|collection|collections|board|boards|playlist)\b"#
 
+    /// A person messaging or recommending the user's page on a network ("Thandi Dlamini messaged
+    /// Annemarie Photography", "Carla Diaz sent a message to Kowalski Lawn", "Zara Ahmed recommends
+    /// Cotham Crumb Bakery"): a name, then the verb, from a network's machine; neighbours
+    /// recommending it on a neighbourhood network likewise.
+    static let pageActivityPattern = #"^(\p{Lu}[\p{L}'’.-]+ ){1,4}(messaged|sent a message to|recommended|recommends) \p{Lu}|^(Neighbours|Neighbors) (are recommending|recommended|recommend) \p{Lu}"#
+
+    /// A comment quoted after a lower-case handle ("abuelarosa52 commented: Qué orgullo mijo").
+    static let quotedCommentPattern = #"^[a-z0-9_.]{3,30} commented: "#
+
+    /// A neighbourhood network's digest, led by a neighbour's post quoted or set off by a dot, or
+    /// counting the posts near the user ("“Anyone have a lawn guy they trust?” and more from
+    /// Northfield Commons", "Free rug · and 4 more from Willowdale West", "Lost dog near
+    /// Lafayette Rd + 4 more posts nearby", "Trending near Alum Rock: “…”").
+    static let neighbourhoodDigestPattern = #"^[“"].{3,150}[”"] and (\d+ )?more from \p{Lu}|\S ·\s+and \d+ more from \p{Lu}| \+ \d+ more posts (nearby|near you)$|\bnear\b.{1,60} \+ \d+ more posts?$|^Trending (in|near) [^:]{2,40}: [“"]"#
+
+    /// A community network's post named by its community the way Reddit writes it ("… -
+    /// r/buildapc"): the network's digest or trending post, as mail from reddit.com is.
+    static let communityPattern = #"(^|[\s(\[])r/[A-Za-z0-9_]{2,21}\b"#
+
+    /// The patterns above, which read the subject as written (capitals name people, places and
+    /// handles), joined and compiled once.
+    static let caseSensitivePatterns = [pageActivityPattern, quotedCommentPattern, neighbourhoodDigestPattern, communityPattern]
+    private static let caseSensitiveRegex = try? NSRegularExpression(pattern: caseSensitivePatterns.map { "(?:\($0))" }.joined(separator: "|"))
+
     /// Whether the subject opens with a network's handle: "@name", or a lower-case name joined by
     /// an underscore or by dots ("mitsos_thess", "lucy.draws", "elif.kaya.izmir"), or a gamer's
     /// tag of any case numbered after an underscore ("NovaKnight_77"). A product's or a file's
@@ -281,12 +305,17 @@ enum SocialNetworkMail {
         // A list of handles is led by the first and its comma ("rino.vomero, chiara.colombo.mi e altre 12 …").
         let token = String(first.hasSuffix(",") ? first.dropLast() : first)
         if token.hasPrefix("@") { return token.count >= 3 && token.dropFirst().allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } }
-        if token.range(of: #"^[A-Za-z][A-Za-z0-9]{2,}_\d{1,4}$"#, options: .regularExpression) != nil { return true }
-        guard token.range(of: #"^[a-z][a-z0-9]*([._][a-z0-9]+)+_?$|^[a-z][a-z0-9]*_$"#, options: .regularExpression) != nil else { return false }
+        if matches(gamerTagRegex, token) { return true }
+        guard matches(lowerCaseHandleRegex, token) else { return false }
         if token.contains("_") { return true }
         let last = token.split(separator: ".").last.map(String.init) ?? ""
         return last.count >= 3 && !notHandleEndings.contains(last)
     }
+
+    /// A gamer's tag numbered after an underscore, and a lower-case name joined by dots or
+    /// underscores (`isLedByHandle`), compiled once.
+    private static let gamerTagRegex = try? NSRegularExpression(pattern: #"^[A-Za-z][A-Za-z0-9]{2,}_\d{1,4}$"#)
+    private static let lowerCaseHandleRegex = try? NSRegularExpression(pattern: #"^[a-z][a-z0-9]*([._][a-z0-9]+)+_?$|^[a-z][a-z0-9]*_$"#)
 
     /// Endings that make a dotted name a web address or a file rather than a handle.
     static let notHandleEndings: Set<String> = ["com", "net", "org", "app", "dev", "info", "biz", "edu", "gov", "txt", "pdf", "csv",
@@ -351,26 +380,13 @@ enum SocialNetworkMail {
         // tool's comment on a document is excluded above.
         if subject.range(of: #"^(new comments? on|nouveau commentaire sur|nuevo comentario en|nuovo commento su) [“"«]"#, options: .regularExpression) != nil,
            opening.range(of: #"\b(your )?(video|vidéo|vídeo|channel|chaîne|post|publication|photo|reel|story)\b"#, options: .regularExpression) != nil { return true }
-        // A person messaging or recommending the user's page on a network ("Thandi Dlamini
-        // messaged Annemarie Photography", "Carla Diaz sent a message to Kowalski Lawn", "Jenna
-        // Morrow recommended Kowalski Lawn", "Zara Ahmed recommends Cotham Crumb Bakery"): a name,
-        // then the verb, from a network's machine; neighbours recommending it on a neighbourhood
-        // network likewise.
-        if original.range(of: #"^(\p{Lu}[\p{L}'’.-]+ ){1,4}(messaged|sent a message to|recommended|recommends) \p{Lu}|^(Neighbours|Neighbors) (are recommending|recommended|recommend) \p{Lu}"#,
-                           options: .regularExpression) != nil { return true }
         // A notice led by the acting person's handle, as photo, video and micro-blogging networks
         // write it in any language ("@zvezdarac_1989 vam je odgovorio", "elif.kaya.izmir ve diğer
         // 12 kişi …"), which no shop's or service's subject opens with (`isLedByHandle`).
         if isLedByHandle(original) && !CategoryVocabulary.isTransactional(subject: subject) { return true }
-        // A comment quoted after a lower-case handle ("abuelarosa52 commented: Qué orgullo mijo").
-        if original.range(of: #"^[a-z0-9_.]{3,30} commented: "#, options: .regularExpression) != nil { return true }
-        // A neighbourhood network's digest, led by a neighbour's post quoted or set off by a dot
-        // ("“Anyone have a lawn guy they trust?” and more from Northfield Commons", "Free rug ·
-        // and 4 more from Willowdale West").
-        if original.range(of: #"^[“"].{3,150}[”"] and (\d+ )?more from \p{Lu}|\S ·\s+and \d+ more from \p{Lu}| \+ \d+ more posts (nearby|near you)$|\bnear\b.{1,60} \+ \d+ more posts?$|^Trending (in|near) [^:]{2,40}: [“"]"#, options: .regularExpression) != nil { return true }
-        // A community network's post named by its community the way Reddit writes it ("… -
-        // r/buildapc"): the network's digest or trending post, as mail from reddit.com is.
-        if original.range(of: #"(^|[\s(\[])r/[A-Za-z0-9_]{2,21}\b"#, options: .regularExpression) != nil { return true }
+        // A page's visitors, a quoted comment, a neighbourhood's digest, a Reddit community, read
+        // in the subject as written (`caseSensitivePatterns`).
+        if matches(caseSensitiveRegex, original) { return true }
         // "appeared in" needs the network's own object: "appeared in 12 searches". A network's
         // upsell names the same reach as a feature ("See who viewed your profile"): a subject that
         // sells ("1 month of Premium for $0") is no report of the user's reach.
