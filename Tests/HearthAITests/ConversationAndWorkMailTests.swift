@@ -120,7 +120,8 @@ import Testing
         let person = Self.mail("jdoe.k@gmail.com", nil, "Monthly report from the allotment", "Hi all, the beans are in. J")
         #expect(CategorySignals.evaluate(person).lean == .primary)
         let script = Self.mail("metrics@reports.example", nil, "Monthly report from the allotment", "Rows: 14. Errors: 0.")
-        #expect(CategorySignals.evaluate(script).lean == .updates)
+        let verdict = CategorySignals.evaluate(script)
+        #expect((verdict.category ?? verdict.lean) == .updates, "a periodic report's subject decides it since session 25")
     }
 
     /// Exchange writes X-Auto-Response-Suppress on people's mail too (it asks other servers not to

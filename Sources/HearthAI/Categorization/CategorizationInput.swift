@@ -51,8 +51,13 @@ public struct CategorizationInput: Sendable, Hashable {
     /// Builds the input from a stored email and (when its raw source is kept) its header fields.
     public init(email: Email, headers: [HeaderField] = [], senderHistory: SenderHistory? = nil, answersUser: Bool = false) {
         let body = email.bodyPlain ?? email.bodyHTML.map(MailTextTrimmer.plainText(fromHTML:)) ?? email.snippet
+        // The Message-ID is kept on the email itself, not among the signal fields: it names the
+        // program a person wrote in (`MailComposer`), as the parsed header does for an evaluation set.
+        let messageID = email.messageID.flatMap { id in
+            headers.contains { $0.name.caseInsensitiveCompare("Message-ID") == .orderedSame } ? nil : HeaderField(name: "Message-ID", value: id)
+        }
         self.init(emailID: email.id, from: email.from, recipients: email.to + email.cc, subject: email.subject,
-                  text: MailTextTrimmer.trim(body, maxCharacters: 1_000), headers: headers,
+                  text: MailTextTrimmer.trim(body, maxCharacters: 1_000), headers: headers + (messageID.map { [$0] } ?? []),
                   listID: email.listID ?? headers.first { $0.name.caseInsensitiveCompare("List-Id") == .orderedSame }?.value,
                   isReply: email.inReplyTo != nil || !email.references.isEmpty, senderHistory: senderHistory,
                   answersUser: answersUser, replyTo: email.replyTo, htmlBuild: HTMLBuild.read(email.bodyHTML),

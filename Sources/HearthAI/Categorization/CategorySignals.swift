@@ -178,8 +178,9 @@ public enum CategorySignals {
         if !reply && !relayed && UnsolicitedAdvert.postedToAList(input, evidence: evidence, vocabulary: vocabulary) {
             return SignalVerdict(category: .promotions, confidence: 0.86, candidates: [.promotions], reasons: reasons + ["an advert posted to the list"])
         }
-        if evidence.machineSender && !relayed && (!reply || roleSender) { return serviceNotice }
-        if evidence.machineSender && !relayed {
+        let machinePost = evidence.machineSender && !relayed && !ListRelay.isRewrittenByList(input)
+        if machinePost && (!reply || roleSender) { return serviceNotice }
+        if machinePost {
             return SignalVerdict(category: nil, confidence: 0.5, candidates: [.forums, .updates], reasons: reasons + ["automated-looking sender replying on a list"], lean: .forums)
         }
         // Body words alone do not make a newsletter of a person's post that list software
@@ -508,6 +509,16 @@ public enum CategorySignals {
         // address repeated as the name) is how scripts and notification systems send.
         let named = input.from?.name.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.contains("@") } ?? false
         if !named { reasons.append("no sender name") }
+        // A person's mailbox at a consumer provider, writing in a mail program that names itself
+        // (`MailComposer`), to a few people named in To or Cc, with none of a mass-mail program's
+        // marks: theirs, whatever prices or shop links it passes on.
+        if named, let program = MailComposer.program(input), PersonalMail.isConsumerMailbox(input.senderDomain ?? ""),
+           !evidence.undisclosedRecipients, (1...10).contains(input.recipients.count), !evidence.htmlOnly, !evidence.templateHTML,
+           !evidence.repliesGoElsewhere, !ScriptMailer.built(input),
+           !Self.isGeneratedMailbox(input.senderLocalPart ?? "", name: input.from?.name ?? "") {
+            return SignalVerdict(category: .primary, confidence: 0.88, candidates: [.primary],
+                                 reasons: reasons + ["written in a person's mail program (\(program))"])
+        }
         // A phone's or a mail app's own signature ("Sent from my iPhone", "Get Outlook for
         // Android") is added by the program a person typed the message in; no script or
         // newsletter carries it. Such a message to a few named people is theirs, whatever its

@@ -166,6 +166,8 @@ enum CategoryVocabulary {
         // Launches and events a company markets (session 17's probe: "Meet the new Phone 12 Pro",
         // "Live webinar: …" with "Save your seat" went to updates).
         "meet the new", "pre-order", "preorder", "webinar", "save your seat", "reserve your seat", "register now",
+        // (session 25's probe: a vendor's "Holiday Deliverability Masterclass" with "Save my seat")
+        "save my seat", "reserve my seat", "masterclass",
         "early bird", "early-bird",
         // Loyalty programmes' offers ("Earn 3x miles", "Double points weekend").
         "earn up to", "earn double", "earn triple", "earn bonus", "bonus miles", "bonus points", "double points",
@@ -348,6 +350,9 @@ enum CategoryVocabulary {
         "loan offer is ready", "mortgage offer is ready",
         // An auction telling a bidder where they stand.
         "been outbid", "outbid on",
+        // A gift list's or registry's word that a guest gave the couple something (session 25's
+        // probe: "You've received a gift from Pat & Keith" went to promotions on its shop words).
+        "received a gift from", "sent you a gift", "bought you a gift", "contributed to your fund",
     ]
 
     /// Alerts the user set up — a price to watch, a saved search for jobs or homes — which report
@@ -391,6 +396,9 @@ enum CategoryVocabulary {
         // to your IronWorks membership rate", session 24's probe).
         return accountNotices.contains { mentions($0, in: subject) } || alertsTheUserSet.contains { mentions($0, in: subject) }
             || subject.range(of: #"\bupdate to your\b[^.!?:]{0,30}\b(membership|subscription|plan) (rate|fee|fees|price|pricing)\b"#, options: .regularExpression) != nil
+            // A tool's periodic report on the user's own site, shop or account ("Weekly report:
+            // tallgrassgoods.com sessions up 12.4%", session 25's probe: promotions on its figures).
+            || subject.range(of: #"^(your )?(daily|weekly|monthly|quarterly|annual|yearly) (report|summary|stats|statistics|analytics|performance report)\b"#, options: .regularExpression) != nil
             || (subject.range(of: #"\b\d+\s+new\b[^.!?]{0,40}\b(jobs?|listings?|homes|properties|rentals)\b"#, options: .regularExpression) != nil
                 && !["just listed", "you might like", "you may like"].contains { subject.contains($0) })
     }

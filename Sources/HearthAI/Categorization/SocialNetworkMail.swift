@@ -115,6 +115,9 @@ enum SocialNetworkMail {
         "على منشورك", "بمنشورك", "على صورتك", "التواصل معك", "أشار إليك", "طلب صداقة", "طلب الصداقة",
         "אותך בתמונה", "אותך בפוסט", "אותך בתגובה", "לפוסט שלך", "לתמונה שלך", "בקשת חברות", "רוצה להתחבר",
         "پست شما", "عکس شما", "درخواست دوستی", "شما را دنبال",
+        // A game's turn told by its platform ("It's your move in 3 games", session 25's probe of
+        // an online chess site), and a player's challenge.
+        "it's your move", "your move in", "challenged you to",
         // A messenger's unread messages in a chat or group (work chats are excluded by domain).
         "unread messages in", "unread message in", "mensajes sin leer", "mensagens não lidas", "رسائل غير مقروءة",
         // Session 22's probes: a network's event co-host, a game's invitation, kudos, follows,
@@ -340,7 +343,7 @@ enum SocialNetworkMail {
     /// A machine sender reporting what another person did to the user or in the user's circle,
     /// or what the user's posts reached, not from a work tool.
     static func isNotification(subject: String, text: String = "", domain: String, machineSender: Bool) -> Bool {
-        guard machineSender, !ServiceMail.isWorkTool(domain) else { return false }
+        guard machineSender, !ServiceMail.isWorkTool(domain), !ServiceMail.isWorkChatDigest(text) else { return false }
         let original = subject
         let lowered = subject.lowercased()
         // A forum's or a community board's notice of a reply ("New reply to watched thread", a
@@ -394,7 +397,10 @@ enum SocialNetworkMail {
             guard opening.contains(phrase) else { return false }
             return phrase != "appeared in" || opening.range(of: #"appeared in \d+ searches"#, options: .regularExpression) != nil
         }
-        return reportsReach && CategoryVocabulary.score(subject: subject, body: "").promotions < 2
+        // A free month or trial offered in the subject is the upsell too ("Darren, your free month
+        // of Premium Business is waiting", session 25's probe).
+        let offersTrial = subject.range(of: #"\bfree (month|trial|week)s?\b|\b(month|trial) (of|for) (free|\$0)\b"#, options: .regularExpression) != nil
+        return reportsReach && !offersTrial && CategoryVocabulary.score(subject: subject, body: "").promotions < 2
     }
 }
 
@@ -416,5 +422,15 @@ enum ServiceMail {
 
     static func isWorkTool(_ domain: String) -> Bool {
         workToolDomains.contains { domain == $0 || domain.hasSuffix("." + $0) }
+    }
+
+    /// A work chat's digest of unread messages from any vendor, known by its text: a channel's
+    /// name alone on a line ("#q4-launch"), with direct messages or a workspace named beside it
+    /// (session 25's probe: "Marcus Bell and 2 others sent you messages in Tallgrass Goods" from an
+    /// unknown chat tool went to social). A network's notice lists no channels.
+    static func isWorkChatDigest(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        guard ["direct message", "workspace", "unread messages in"].contains(where: { lower.contains($0) }) else { return false }
+        return lower.range(of: #"(?m)^\s*#[a-z0-9][a-z0-9_.-]{1,40}\s*$"#, options: .regularExpression) != nil
     }
 }

@@ -12,10 +12,11 @@ public enum CategorizationHeaders {
     /// from a person's mail even without list headers.
     public static let names: Set<String> = [
         "list-id", "list-post", "list-unsubscribe", "list-help", "mailing-list", "x-mailing-list",
-        "precedence", "auto-submitted", "x-mailer", "feedback-id", "list-unsubscribe-post", "x-csa-complaints",
+        "precedence", "auto-submitted", "x-mailer", "user-agent", "feedback-id", "list-unsubscribe-post", "x-csa-complaints",
         "x-auto-response-suppress", "x-autoreply", "x-autorespond", "x-report-abuse", "x-abuse-info",
         // List software that adds no List-* fields still says it delivered the post (issue 15).
         "sender", "x-beenthere", "x-list", "x-mailman-version", "x-ecartis-version",
+        // (User-Agent: the mail program a person typed in, Thunderbird, K-9 Mail…, session 25.)
         // RSS-to-email services' feed fields.
         "x-rss-feed", "x-rss-item", "x-rss-id", "x-feed-url",
         // The message's own structure: people's mail programs send plain text or text with an

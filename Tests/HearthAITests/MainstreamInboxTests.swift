@@ -1,0 +1,103 @@
+import Foundation
+import HearthCore
+import Testing
+@testable import HearthAI
+
+/// Session 25's blind probes of mainstream English-language inboxes (a marketing manager in
+/// Austin, a bride-to-be in Manchester, a teacher in Ohio, a student in Sydney, a plumber in
+/// Vancouver): the general shapes their misses showed, written afresh here.
+@Suite struct MainstreamInboxTests {
+    // Inputs are written with `RegionalMailTests.mail` (a bulk-mail service's message by default).
+
+    /// A friend's letter typed in Gmail, Apple Mail or Thunderbird from a consumer mailbox, to a
+    /// few named friends, is theirs, however many prices and shop links it passes on. The same
+    /// words from a company's domain, a script, or sent to nobody named are not decided so.
+    @Test func aLetterTypedInAPersonsMailProgramIsPrimary() {
+        let text = "Hiya gorgeous, three options, all under £120 each: https://shop.example/a https://shop.example/b "
+            + "https://shop.example/c https://shop.example/d https://shop.example/e Free swatches too, 20% off this week! P x"
+        let gmail = RegionalMailTests.mail("priya.shah.91@gmail.com", "Priya Shah", "Bridesmaid dresses!!! 👀", text,
+                                           headers: [("Message-ID", "<CAP31_v7DPnDH+2yoGWPdXlkCMNYIGmc_+wIf+NIzvmcoA@mail.gmail.com>")], to: 3)
+        let iphone = RegionalMailTests.mail("jess.okafor@icloud.com", "Jess Okafor", "Sale on the shoes!!", text,
+                                            headers: [("X-Mailer", "iPhone Mail (22B91)")], to: 2)
+        let thunderbird = RegionalMailTests.mail("gmcl@yahoo.com", "Greg McLean", "Deals for the trip", text,
+                                                 headers: [("User-Agent", "Mozilla Thunderbird")], to: 1)
+        CategorizationTests.expectSignals(decide: .primary, [gmail, iphone, thunderbird])
+        #expect(MailComposer.program(gmail) == "Gmail")
+
+        let company = RegionalMailTests.mail("k.marsh@pathfinder.example", "Kate Marsh", "Teachers travel free", text,
+                                             headers: [("X-Mailer", "Microsoft Outlook 16.0")], to: 1)
+        let script = RegionalMailTests.mail("deals.2026@gmail.com", "Deals Team", "Sale on the shoes!!", text,
+                                            headers: [("Message-ID", "<20261028.1234@host.example>")], to: 1)
+        let oldForgery = RegionalMailTests.mail("deals@hotmail.com", "Mary Smith", "Sale on the shoes!!", text,
+                                                headers: [("X-Mailer", "Microsoft Outlook Express 6.00.2600.0000")], to: 1)
+        let toNobody = RegionalMailTests.mail("priya.shah.91@gmail.com", "Priya Shah", "Bridesmaid dresses!!! 👀", text,
+                                              headers: [("Message-ID", "<CAP31_v7DPnDH+2yoGWPdXlkCMNYIGmc_+wIf+NIzvmcoA@mail.gmail.com>")], to: 0)
+        for input in [company, script, oldForgery, toNobody] {
+            #expect(CategorySignals.evaluate(input).category != .primary, "\(input.from?.address ?? ""): \(CategorySignals.evaluate(input).reasons)")
+        }
+        #expect(MailComposer.program(oldForgery) == nil, "Outlook Express is what old spam forged")
+    }
+
+    /// A stored email keeps its Message-ID on the email, not among the signal fields: the input
+    /// built from it still names the program.
+    @Test func aStoredEmailsMessageIDReachesTheComposerCheck() {
+        var email = Email(accountID: AccountID(1), messageID: "<CAK7xq9Lm2vR8pW4tYz0aBcDeFgHiJkLmNoP@mail.gmail.com>",
+                          from: EmailAddress(name: "Priya Shah", address: "priya.shah.91@gmail.com"),
+                          to: [EmailAddress(name: "Chloe", address: "chloe@outlook.com")], subject: "Dresses", dateReceived: Date())
+        email.bodyPlain = "Hiya, options under £120: https://shop.example/a"
+        #expect(MailComposer.program(CategorizationInput(email: email)) == "Gmail")
+    }
+
+    /// Notices in mainstream words: a tool's weekly report on the user's own site, a gift list's
+    /// "You've received a gift", an online game's "your move".
+    @Test func reportsGiftsAndGameTurns() {
+        CategorizationTests.expectSignals(decide: .updates, [
+            RegionalMailTests.mail("reports@metricbay.example", "Metricbay Reports", "Weekly report: tallgrassgoods.com sessions up 12.4%",
+                                   "Sessions 48,310. Revenue $21,450. Top channel: email. Upgrade to Pro for more."),
+            RegionalMailTests.mail("hello@wishwell.example", "Wishwell", "You've received a gift from Pat & Keith 🎁",
+                                   "Pat & Keith contributed £150 towards your honeymoon fund. Shop our gift guide."),
+        ])
+        CategorizationTests.expectSignals(decide: .social, [
+            RegionalMailTests.mail("hello@knightfall.example", "Knightfall Chess", "It's your move in 3 games ♟",
+                                   "vs. RookieRex (1412): 2 days left. NoraHalloran challenged you to a 10 min game."),
+        ])
+        #expect(CategorySignals.evaluate(RegionalMailTests.mail("news@shop.example", "Shop", "Weekly deals: 40% off boots")).category != .updates)
+    }
+
+    /// A network's upsell offering a free month names the profile views it sells; it is no
+    /// report of the user's reach. A work chat's digest of unread channel messages, from a tool
+    /// no list names, is a work notice, not a network's.
+    @Test func upsellsAndWorkChatsAreNotSocial() {
+        let upsell = RegionalMailTests.mail("premium@tradesly.example", "Tradesly Premium", "Darren, your free month of Premium Business is waiting",
+                                            "Darren, try Premium Business free for 1 month. See everyone who viewed your profile in the last 90 days.")
+        #expect(CategorySignals.evaluate(upsell).category != .social, "\(CategorySignals.evaluate(upsell).reasons)")
+        let views = RegionalMailTests.mail("notifications@tradesly.example", "Tradesly", "Darren, you appeared in 12 searches this week",
+                                           "12 people viewed your profile this week.")
+        CategorizationTests.expectSignals(decide: .social, [views])
+
+        let chat = RegionalMailTests.mail("notifications@huddlepost.example", "Huddlepost",
+                                          "[Huddlepost] Marcus Bell and 2 others sent you messages in Tallgrass Goods",
+                                          "You have 4 unread messages in Tallgrass Goods.\n\n#q4-launch\n\nMarcus Bell 7:48 AM\n@Lauren can you drop the subject lines?\n\nDirect message\n\nOwen 8:03 AM\nThe export is in the drive.")
+        #expect(CategorySignals.evaluate(chat).category != .social, "\(CategorySignals.evaluate(chat).reasons)")
+        let messenger = RegionalMailTests.mail("notify@chatterly.example", "Chatterly", "Sam sent you a message", "Sam: are you coming tonight?")
+        CategorizationTests.expectSignals(decide: .social, [messenger])
+    }
+
+    /// A list that rewrites From to its own posting address ("FCEA Office via FCEA-Members") for
+    /// DMARC carries a post to the group, whoever posted it; a code host's notices through a list
+    /// stay updates.
+    @Test func aPostRewrittenByItsListIsTheGroups() {
+        let listHeaders: [(String, String)] = [("List-Id", "\"FCEA Members\" <fcea-members.lists.fcea.example>"),
+                                               ("List-Post", "<mailto:fcea-members@lists.fcea.example>"), ("Precedence", "list")]
+        let post = RegionalMailTests.mail("fcea-members@lists.fcea.example", "FCEA Office via FCEA-Members",
+                                          "[FCEA-Members] Bargaining update #4 - please read",
+                                          "Colleagues, here is where things stand after our fourth session with the Board's team.",
+                                          headers: listHeaders)
+        #expect(ListRelay.isRewrittenByList(post))
+        CategorizationTests.expectSignals(decide: .forums, [post])
+        let notice = RegionalMailTests.mail("noreply@ci.fcea.example", "CI", "[FCEA-Members] Build failed: main #112", "The build failed.",
+                                            headers: listHeaders)
+        #expect(!ListRelay.isRewrittenByList(notice))
+        CategorizationTests.expectSignals(decide: .updates, [notice])
+    }
+}
