@@ -79,8 +79,54 @@ import Testing
                                           "[Huddlepost] Marcus Bell and 2 others sent you messages in Tallgrass Goods",
                                           "You have 4 unread messages in Tallgrass Goods.\n\n#q4-launch\n\nMarcus Bell 7:48 AM\n@Lauren can you drop the subject lines?\n\nDirect message\n\nOwen 8:03 AM\nThe export is in the drive.")
         #expect(CategorySignals.evaluate(chat).category != .social, "\(CategorySignals.evaluate(chat).reasons)")
-        let messenger = RegionalMailTests.mail("notify@chatterly.example", "Chatterly", "Sam sent you a message", "Sam: are you coming tonight?")
+        let messenger = RegionalMailTests.mail("notify@chatterly.example", "Chatterly", "Sam sent you a message", "Sam: are you coming to yoga class tonight?")
         CategorizationTests.expectSignals(decide: .social, [messenger])
+        let school = RegionalMailTests.mail("notifications@mail.classhive.example", "ClassHive", "Elena Rivera sent you a message",
+                                            "Elena Rivera sent you a message\nDunmore Heights Elementary - 4th Grade - Rivera\n\n\"Hi families! Permission slips are due Friday.\"")
+        #expect(CategorySignals.evaluate(school).category != .social, "a school's messaging app: \(CategorySignals.evaluate(school).reasons)")
+        let parentsGroup = RegionalMailTests.mail("groups-noreply@kindred.example", "Kindred", "Tiffany Carter posted in Dunmore Heights Elementary Parents",
+                                                  "Tiffany Carter posted in Dunmore Heights Elementary Parents: \"Does anyone have a spare 4th grade reading log?\"")
+        CategorizationTests.expectSignals(decide: .social, [parentsGroup])
+    }
+
+    /// A class Q&A board's answer to a numbered post and its digest of numbered posts are the
+    /// board's discussions; a chat community's "What you missed in …" is the network's; a
+    /// network's "try Premium free" is its upsell.
+    @Test func classBoardsAndChatCommunities() {
+        let answer = RegionalMailTests.mail("no-reply@askboard.example", "Askboard",
+                                            "Priya Venkataraman (Instructor) answered @398: Why does rehash double the table?",
+                                            "Priya answered a question you follow.", headers: [])
+        let digest = RegionalMailTests.mail("no-reply@askboard.example", "Askboard", "CS 220 daily digest: 6 new posts",
+                                            "New posts since yesterday:\n\n@412 Project 3: can we use LinkedList?\n   Instructor answer\n\n@413 Midterm regrades: where and by when?\n   Instructor note")
+        CategorizationTests.expectSignals(decide: .forums, [answer, digest])
+        let newsletter = RegionalMailTests.mail("news@paper.example", "The Paper", "Your daily digest: 6 new stories",
+                                                "Top stories today\n\nCity council votes on budget\n\nFollow us @98 on the app")
+        #expect(CategorySignals.evaluate(newsletter).category != .forums)
+        let community = RegionalMailTests.mail("notifications@hubbub.example", "Hubbub", "What you missed in Boston Bouldering Crew",
+                                               "#send-it\nerin_b: Who is down for Friday?\n(23 replies)\n\n142 new messages across 6 channels")
+        CategorizationTests.expectSignals(decide: .social, [community])
+        let upsell = RegionalMailTests.mail("news@careerly.example", "Careerly", "Owen, try Premium free + a virtual career fair next month",
+                                            "See who viewed your profile with Premium. Try it free for 1 month.")
+        #expect(CategorySignals.evaluate(upsell).category != .social, "\(CategorySignals.evaluate(upsell).reasons)")
+    }
+
+    /// A pin board's ideas for the user's named board are the network's; a marketplace's word
+    /// that a buyer wrote about a listing is the shop's business; a letter from GMX's web mail,
+    /// which sends HTML alone, is still a person's.
+    @Test func boardsMarketplacesAndWebMail() {
+        CategorizationTests.expectSignals(decide: .social, [
+            RegionalMailTests.mail("ideas@tackboard.example", "Tackboard", "Fresh ideas for your \"Glaze inspo\" board", "Pins picked for you."),
+        ])
+        #expect(CategorySignals.evaluate(RegionalMailTests.mail("deals@shop.example", "Shop", "Gift ideas for your mum")).category != .social)
+        CategorizationTests.expectSignals(decide: .updates, [
+            RegionalMailTests.mail("conversations@mail.makerlane.example", "Makerlane", "Hannah K. sent you a message about Ash Glaze Serving Bowl",
+                                   "Reply on Makerlane."),
+        ])
+        let gmx = RegionalMailTests.mail("jonas.weber@gmx.de", "Jonas Weber", "Question about bowls set / shipping to Germany",
+                                         "Hello Aoife, I would like to buy a set of 6 bowls for €180. Shipping to Freiburg?",
+                                         headers: [("Message-ID", "<trinity-cc39e286-005d-44f7-9e6a-49efd1c2e9fa-1794514495000@trinity-msg-rest-gmx-gmx-live-4f88bdbfd-qbtv9>"),
+                                                   ("Content-Type", "text/html; charset=\"UTF-8\"")])
+        CategorizationTests.expectSignals(decide: .primary, [gmx])
     }
 
     /// A list that rewrites From to its own posting address ("FCEA Office via FCEA-Members") for

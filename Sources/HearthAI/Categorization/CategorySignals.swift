@@ -511,9 +511,10 @@ public enum CategorySignals {
         if !named { reasons.append("no sender name") }
         // A person's mailbox at a consumer provider, writing in a mail program that names itself
         // (`MailComposer`), to a few people named in To or Cc, with none of a mass-mail program's
-        // marks: theirs, whatever prices or shop links it passes on.
+        // marks: theirs, whatever prices or shop links it passes on. (HTML alone is no mark here:
+        // the program is known, and some web mail sends nothing else.)
         if named, let program = MailComposer.program(input), PersonalMail.isConsumerMailbox(input.senderDomain ?? ""),
-           !evidence.undisclosedRecipients, (1...10).contains(input.recipients.count), !evidence.htmlOnly, !evidence.templateHTML,
+           !evidence.undisclosedRecipients, (1...10).contains(input.recipients.count), !evidence.templateHTML,
            !evidence.repliesGoElsewhere, !ScriptMailer.built(input),
            !Self.isGeneratedMailbox(input.senderLocalPart ?? "", name: input.from?.name ?? "") {
             return SignalVerdict(category: .primary, confidence: 0.88, candidates: [.primary],

@@ -346,7 +346,7 @@ enum CategoryVocabulary {
         // A call recorder's or a note taker's recap, an application's decision, a marketplace's
         // message about the user's listing (session 24's probes: read as adverts on their prices).
         "call recap", "meeting recap", "call summary", "meeting summary", "admission decision", "admissions decision",
-        "decision has been posted", "decision is available", "new message about", "verkocht!", "verkaufsübersicht",
+        "decision has been posted", "decision is available", "new message about", "sent you a message about", "verkocht!", "verkaufsübersicht",
         "loan offer is ready", "mortgage offer is ready",
         // An auction telling a bidder where they stand.
         "been outbid", "outbid on",

@@ -39,8 +39,10 @@ enum ForumSoftware {
     /// ("มีความคิดเห็นใหม่ในกระทู้ที่คุณติดตาม", a new comment in a thread you follow) and a Korean
     /// portal cafe's boards ("구독 게시판 새 글", "내 글에 새 댓글이 달렸습니다"), a Turkish fan
     /// forum's "konuya yeni cevap" and a Hebrew board's "תגובה חדשה בשרשור" (session 23); a Polish
-    /// board's "Odpowiedź w wątku" and a Japanese Q&A site's "質問に回答がつきました" (session 24).
-    static let answerNotice = #"^(\d+ )?new answers? (to|on)\b|\banswered your question\b|\bnew answer (was )?posted\b|^new repl(y|ies)\s*[:–-]|^(topic|thread|forum post) (reply )?notification\b|\bnew repl(y|ies) (in|to) (the )?(thread|topic|discussion)\b|^(new )?repl(y|ies) to (a )?watched (thread|topic)\b|\bdigest\b.*\b\d+ new (posts?|questions?|threads?)\b.*\b\d+ (repl(y|ies)|discussions?|threads?)\b|게시판 새 글|תגובה חדשה בשרשור|תגובה חדשה לנושא|konuya yeni (cevap|yanıt|mesaj)|내 글에 새 댓글|공지사항 새 글|카페 새 글|ความคิดเห็นใหม่ในกระทู้|กระทู้ที่คุณติดตาม|bình luận mới trong (chủ đề|bài viết) bạn theo dõi|balasan baru (di|pada|untuk) (topik|thread|utas)|^odpowiedź w wątku\b|^nowa odpowiedź w wątku\b|\bnowy post w obserwowanym wątku\b|質問に回答がつきました|質問に回答が届きました|\bnew posts? in \d+ threads? you('re| are) watching\b"#
+    /// board's "Odpowiedź w wątku" and a Japanese Q&A site's "質問に回答がつきました" (session 24); a
+    /// class board's numbered post answered ("Priya Venkataraman (Instructor) answered @398: …",
+    /// session 25).
+    static let answerNotice = #"^(\d+ )?new answers? (to|on)\b|\banswered your question\b|\bnew answer (was )?posted\b|^new repl(y|ies)\s*[:–-]|^(topic|thread|forum post) (reply )?notification\b|\bnew repl(y|ies) (in|to) (the )?(thread|topic|discussion)\b|^(new )?repl(y|ies) to (a )?watched (thread|topic)\b|\bdigest\b.*\b\d+ new (posts?|questions?|threads?)\b.*\b\d+ (repl(y|ies)|discussions?|threads?)\b|게시판 새 글|תגובה חדשה בשרשור|תגובה חדשה לנושא|konuya yeni (cevap|yanıt|mesaj)|내 글에 새 댓글|공지사항 새 글|카페 새 글|ความคิดเห็นใหม่ในกระทู้|กระทู้ที่คุณติดตาม|bình luận mới trong (chủ đề|bài viết) bạn theo dõi|balasan baru (di|pada|untuk) (topik|thread|utas)|^odpowiedź w wątku\b|^nowa odpowiedź w wątku\b|\bnowy post w obserwowanym wątku\b|質問に回答がつきました|質問に回答が届きました|\bnew posts? in \d+ threads? you('re| are) watching\b|\banswered @\d+\b|\bnew (post|question|note|followup|follow-up) @\d+\b"#
 
     /// `answerNotice` compiled once; it is asked of every machine-sent subject twice (is it a
     /// network's notice, is it a forum's).
@@ -61,6 +63,18 @@ enum ForumSoftware {
             return "a forum's or Q&A board's reply notice"
         }
         guard !CategoryVocabulary.isTransactional(subject: input.subject) else { return nil }
+        if automated, isClassBoardDigest(input) { return "a class Q&A board's digest" }
         return engine(input)
+    }
+
+    /// A class Q&A board's digest: "digest" in the subject and its posts listed by number, each
+    /// on its own line ("@412 Project 3: can we use …?"), as course discussion boards number them
+    /// (session 25's probe: "CS 220 daily digest: 6 new posts" went to updates).
+    static func isClassBoardDigest(_ input: CategorizationInput) -> Bool {
+        guard input.subject.lowercased().contains("digest") else { return false }
+        let numbered = input.text.split(separator: "\n").filter { line in
+            line.trimmingCharacters(in: .whitespaces).range(of: #"^@\d{1,6}\s+\S"#, options: .regularExpression) != nil
+        }
+        return numbered.count >= 2
     }
 }

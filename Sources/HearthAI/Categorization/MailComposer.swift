@@ -14,6 +14,10 @@ enum MailComposer {
     /// Gmail's composer: "CA" and a token of at least twenty characters, at mail.gmail.com.
     static let gmailMessageID = #"^<?CA[A-Za-z0-9+_=.\-]{20,}@mail\.gmail\.com>?$"#
 
+    /// GMX's and WEB.DE's web mail ("<trinity-…-1794514495000@trinity-msg-rest-gmx-…>"), which
+    /// sends a person's letter as HTML alone.
+    static let gmxMessageID = #"^<?trinity-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-\d+@"#
+
     /// X-Mailer values of people's mail programs (lower-cased prefixes).
     static let mailers = ["iphone mail", "ipad mail", "apple mail", "microsoft outlook 14.", "microsoft outlook 15.",
                           "microsoft outlook 16.", "microsoft outlook for mac", "outlook for ios", "outlook for android"]
@@ -27,6 +31,10 @@ enum MailComposer {
         if let id = input.header("Message-ID")?.trimmingCharacters(in: .whitespaces),
            id.range(of: gmailMessageID, options: .regularExpression) != nil {
             return "Gmail"
+        }
+        if let id = input.header("Message-ID")?.trimmingCharacters(in: .whitespaces),
+           id.range(of: gmxMessageID, options: .regularExpression) != nil {
+            return "GMX / WEB.DE web mail"
         }
         if let mailer = input.header("X-Mailer")?.lowercased().trimmingCharacters(in: .whitespaces),
            let known = mailers.first(where: { mailer.hasPrefix($0) }) {

@@ -118,6 +118,9 @@ enum SocialNetworkMail {
         // A game's turn told by its platform ("It's your move in 3 games", session 25's probe of
         // an online chess site), and a player's challenge.
         "it's your move", "your move in", "challenged you to",
+        // A chat community's digest of its channels ("What you missed in Boston Bouldering Crew");
+        // a work chat's digest is told apart first (`ServiceMail.isWorkChatDigest`).
+        "what you missed in",
         // A messenger's unread messages in a chat or group (work chats are excluded by domain).
         "unread messages in", "unread message in", "mensajes sin leer", "mensagens não lidas", "رسائل غير مقروءة",
         // Session 22's probes: a network's event co-host, a game's invitation, kudos, follows,
@@ -237,9 +240,10 @@ enum SocialNetworkMail {
     static let reachSubject = #"\breached \d[\d,.]* (reads|views|readers|followers|citations)\b|\byour (video|post|reel|clip|short|photo|story|pin)s? (has|have|got|hit|passed) \d[\d,.]*[km]? (views|likes|plays)\b|\bappeared in \d[\d,.]* searches\b|\bapparue? dans \d+ recherches\b|\ba reçu \d+ (appréciations|j'aime|commentaires)\b|\bidées pour votre tableau\b|^\d[\d,.]* people reached\b|\b\d[\d,.]* new (comments|likes|reactions|replies) (on|to) your\b|\b(got|received) \d[\d,.]* (new )?(likes|comments|reactions|followers)\b|\bmendapat \d[\d,.]* (suka|komentar|pengikut)\b"#
 
     /// Notifications whose words are split by a name or must close the subject, so no phrase
-    /// can hold them: "Du wurdest von Markus erwähnt", "… hat dich in einem Beitrag markiert", a game's, a group chat's, several people's
+    /// can hold them: "Du wurdest von Markus erwähnt", "… hat dich in einem Beitrag markiert", a
+    /// pin board's "Fresh ideas for your “Glaze inspo” board" (session 25), a game's, a group chat's, several people's
     /// doing gathered, a post that travels.
-    static let notificationPattern = [#"\bdu wurdest (von .{1,40} )?erwähnt\b|\bhat dich zu [„"“].{1,80}eingeladen\b|\bhat (dich|sie) (in|auf) .{1,40} markiert\b"#, gamePattern, groupChatPattern, crowdPattern, viralPattern,
+    static let notificationPattern = [#"\bdu wurdest (von .{1,40} )?erwähnt\b|\bhat dich zu [„"“].{1,80}eingeladen\b|\bhat (dich|sie) (in|auf) .{1,40} markiert\b|\bfor your ["“'‘][^"”'’]{1,40}["”'’] board\b"#, gamePattern, groupChatPattern, crowdPattern, viralPattern,
                                       koreanPersonActingPattern, birthdayPattern]
         .joined(separator: "|")
 
@@ -343,7 +347,8 @@ enum SocialNetworkMail {
     /// A machine sender reporting what another person did to the user or in the user's circle,
     /// or what the user's posts reached, not from a work tool.
     static func isNotification(subject: String, text: String = "", domain: String, machineSender: Bool) -> Bool {
-        guard machineSender, !ServiceMail.isWorkTool(domain), !ServiceMail.isWorkChatDigest(text) else { return false }
+        guard machineSender, !ServiceMail.isWorkTool(domain), !ServiceMail.isWorkChatDigest(text),
+              !ServiceMail.isSchoolMessenger(subject: subject, text: text) else { return false }
         let original = subject
         let lowered = subject.lowercased()
         // A forum's or a community board's notice of a reply ("New reply to watched thread", a
@@ -355,6 +360,10 @@ enum SocialNetworkMail {
         // a network's connection ("…accepted your invitation", "…to connect") stays social.
         if subject.range(of: #"accepted your invitation to (?!connect)|a accepté votre invitation à (?!se connecter)|ha aceptado tu invitación (a|para) (?!conectar)|ha accettato il tuo invito (a|per) (?!collegarsi)|einladung (zu|für) .{0,30}angenommen"#,
                          options: .regularExpression) != nil { return false }
+        // A marketplace passing on a buyer's message about a listing ("Hannah K. sent you a message
+        // about Ash Glaze Serving Bowl", session 25's probe) is the shop's business, as its "New
+        // message about …" is.
+        if subject.contains("sent you a message about") { return false }
         if notificationPhrases.contains(where: { subject.contains($0) }) { return true }
         if matches(reachRegex, subject) || matches(notificationRegex, subject) { return true }
         if matches(activityRegex, subject) && !CategoryVocabulary.isTransactional(subject: subject) {
@@ -399,7 +408,7 @@ enum SocialNetworkMail {
         }
         // A free month or trial offered in the subject is the upsell too ("Darren, your free month
         // of Premium Business is waiting", session 25's probe).
-        let offersTrial = subject.range(of: #"\bfree (month|trial|week)s?\b|\b(month|trial) (of|for) (free|\$0)\b"#, options: .regularExpression) != nil
+        let offersTrial = subject.range(of: #"\bfree (month|trial|week)s?\b|\b(month|trial) (of|for) (free|\$0)\b|\btry\b.{1,30}\bfree\b"#, options: .regularExpression) != nil
         return reportsReach && !offersTrial && CategoryVocabulary.score(subject: subject, body: "").promotions < 2
     }
 }
@@ -422,6 +431,19 @@ enum ServiceMail {
 
     static func isWorkTool(_ domain: String) -> Bool {
         workToolDomains.contains { domain == $0 || domain.hasSuffix("." + $0) }
+    }
+
+    /// A school's messaging app passing on a teacher's message to a class's families ("Elena
+    /// Rivera sent you a message" over "Dunmore Heights Elementary - 4th Grade"): the school's
+    /// notice, not a network's (session 25's probe). Known by the school or the class named at
+    /// the head of the text; a parents' group's post on a network ("Tiffany Carter posted in
+    /// Dunmore Heights Elementary Parents") is the network's still.
+    static func isSchoolMessenger(subject: String, text: String) -> Bool {
+        guard subject.lowercased().range(of: #"\b(sent you a (new )?message|new message from|messaged you)\b"#, options: .regularExpression) != nil else { return false }
+        let opening = String(text.lowercased().prefix(300))
+        return opening.range(of: #"\b(elementary|middle school|high school|primary school|kindergarten|preschool|\d+(st|nd|rd|th) grade|grade \d+|teacher|homeroom)\b"#,
+                             options: .regularExpression) != nil
+            && opening.range(of: #"\b(class|classroom|school|families|parents|students)\b"#, options: .regularExpression) != nil
     }
 
     /// A work chat's digest of unread messages from any vendor, known by its text: a channel's
