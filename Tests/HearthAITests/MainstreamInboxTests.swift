@@ -129,6 +129,44 @@ import Testing
         CategorizationTests.expectSignals(decide: .primary, [gmx])
     }
 
+    /// A community network's digest of trending posts by "u/" members with their upvotes is the
+    /// network's, whatever post titles its subject; a chat community's "You have 3 mentions in …"
+    /// likewise. A newsletter quoting a reader's count of upvotes names no members.
+    @Test func communityDigestsAndMentions() {
+        let digest = RegionalMailTests.mail("noreply@threadly.example", "Threadly", "\"Devs confirm crossplay ranked is coming in Season 4\"",
+                                            "Trending in t/AshfallHollow\n\nt/AshfallHollow · u/pineapple_warden\nDevs confirm crossplay ranked\n4.2k upvotes · 861 comments")
+        let mentions = RegionalMailTests.mail("notify@huddlechat.example", "Huddle", "You have 3 mentions in Ashfall Squad SA",
+                                              "diegoslz in #ranked-lfg · mentioned you: \"u on tonight?\"")
+        CategorizationTests.expectSignals(decide: .social, [digest, mentions])
+        let newsletter = RegionalMailTests.mail("news@paper.example", "The Paper", "Why the patch matters",
+                                                "Our piece got 300 upvotes on the forums. Read the full story.")
+        #expect(CategorySignals.evaluate(newsletter).category != .social)
+    }
+
+    /// A payment app's cashback offer sells, cashback credited is a notice; a course's
+    /// certificate earned is a notice; a conference selling early-bird tickets "are live" is no
+    /// streamer going live; a league's "5 new message board posts" is its board's.
+    @Test func cashbackCertificatesTicketsAndBoards() {
+        CategorizationTests.expectSignals(favour: .promotions, [
+            RegionalMailTests.mail("rewards@promo.paysetu.example", "PaySetu Rewards", "₹150 cashback on your electricity bill ⚡ Pay via PaySetu this weekend",
+                                   "Pay your bill on PaySetu and get a scratch card with assured cashback up to ₹150."),
+        ])
+        CategorizationTests.expectSignals(decide: .updates, [
+            RegionalMailTests.mail("alerts@paysetu.example", "PaySetu", "₹150 cashback credited to your wallet", "Your cashback for bill payment #8812 is in your wallet."),
+            RegionalMailTests.mail("no-reply@shikshaverse.example", "Shikshaverse", "🎉 You've earned your certificate: System Design Fundamentals",
+                                   "Congratulations! Share it on your profile or explore more courses at 50% off."),
+        ])
+        let conference = RegionalMailTests.mail("team@stackfest.example", "Stackfest", "Stackfest Bengaluru 2027: early-bird tickets are live (40% off)",
+                                                "Early-bird tickets are open. 4 tracks: Platform Engineering, Data & Streaming, AI in Production.")
+        #expect(CategorySignals.evaluate(conference).category != .social, "\(CategorySignals.evaluate(conference).reasons)")
+        let streamer = RegionalMailTests.mail("no-reply@streamhub.example", "StreamHub", "lunarpixl is live: ranked grind", "lunarpixl is streaming now. 212 viewers.")
+        CategorizationTests.expectSignals(decide: .social, [streamer])
+        CategorizationTests.expectSignals(decide: .forums, [
+            RegionalMailTests.mail("leagues@slapshotfantasy.example", "Slapshot Fantasy", "[Don Mills Beer League] 5 new message board posts",
+                                   "Sunil: trade talk thread is up. Mark: who took my goalie?"),
+        ])
+    }
+
     /// A list that rewrites From to its own posting address ("FCEA Office via FCEA-Members") for
     /// DMARC carries a post to the group, whoever posted it; a code host's notices through a list
     /// stay updates.

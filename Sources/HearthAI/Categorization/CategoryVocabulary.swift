@@ -146,6 +146,9 @@ enum CategoryVocabulary {
     /// Selling: prices, discounts, offers, calls to buy.
     static let marketing: [String] = [
         "% off", "sale", "deal", "deals", "discount", "coupon", "promo code", "voucher", "free shipping", "free delivery", "limited time",
+        // A payment app's cashback offer ("₹150 cashback on your electricity bill", session 25's
+        // probe: updates on its bill); cashback credited is a notice (`accountNotices`).
+        "cashback", "cash back", "scratch card",
         "shop now", "buy now", "order now", "save $", "save up to", "save an extra", "offer", "offers", "special price",
         "clearance", "new arrivals", "exclusive", "best price", "bargain", "auction", "black friday", "cyber monday",
         "last chance", "ends tonight", "ends soon", "don't miss", "just for you", "gift", "gifts", "free trial",
@@ -353,6 +356,10 @@ enum CategoryVocabulary {
         // A gift list's or registry's word that a guest gave the couple something (session 25's
         // probe: "You've received a gift from Pat & Keith" went to promotions on its shop words).
         "received a gift from", "sent you a gift", "bought you a gift", "contributed to your fund",
+        // Cashback paid, a course's certificate earned (session 25's probe: a learning platform's
+        // "You've earned your certificate" went to promotions).
+        "cashback credited", "cashback has been credited", "cashback received", "cashback is on its way",
+        "earned your certificate", "earned a certificate", "your certificate is ready", "certificate of completion",
     ]
 
     /// Alerts the user set up — a price to watch, a saved search for jobs or homes — which report
