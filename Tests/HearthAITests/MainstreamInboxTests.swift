@@ -137,7 +137,11 @@ import Testing
                                             "Trending in t/AshfallHollow\n\nt/AshfallHollow · u/pineapple_warden\nDevs confirm crossplay ranked\n4.2k upvotes · 861 comments")
         let mentions = RegionalMailTests.mail("notify@huddlechat.example", "Huddle", "You have 3 mentions in Ashfall Squad SA",
                                               "diegoslz in #ranked-lfg · mentioned you: \"u on tonight?\"")
-        CategorizationTests.expectSignals(decide: .social, [digest, mentions])
+        let network = RegionalMailTests.mail("updates-noreply@plexus.example", "Plexus", "Kevin Tran started a new position, and more news from your network",
+                                             "Congratulate Kevin on his new role.")
+        let nearby = RegionalMailTests.mail("digest@hearthside.example", "Hearthside", "Lost cat – ginger tom, answers to Biscuit, and more near you",
+                                            "Posts from your neighbours in Headingley.")
+        CategorizationTests.expectSignals(decide: .social, [digest, mentions, network, nearby])
         let newsletter = RegionalMailTests.mail("news@paper.example", "The Paper", "Why the patch matters",
                                                 "Our piece got 300 upvotes on the forums. Read the full story.")
         #expect(CategorySignals.evaluate(newsletter).category != .social)
@@ -159,6 +163,10 @@ import Testing
         let conference = RegionalMailTests.mail("team@stackfest.example", "Stackfest", "Stackfest Bengaluru 2027: early-bird tickets are live (40% off)",
                                                 "Early-bird tickets are open. 4 tracks: Platform Engineering, Data & Streaming, AI in Production.")
         #expect(CategorySignals.evaluate(conference).category != .social, "\(CategorySignals.evaluate(conference).reasons)")
+        CategorizationTests.expectSignals(decide: .updates, [
+            RegionalMailTests.mail("no-reply@accounts.yoga.example", "Westside Flow", "Reset your password", "Use this link to reset your password."),
+        ])
+        #expect(!CategoryVocabulary.isTransactional(subject: "Fall reset 🍁 student class packs $99 this week"))
         let streamer = RegionalMailTests.mail("no-reply@streamhub.example", "StreamHub", "lunarpixl is live: ranked grind", "lunarpixl is streaming now. 212 viewers.")
         CategorizationTests.expectSignals(decide: .social, [streamer])
         CategorizationTests.expectSignals(decide: .forums, [

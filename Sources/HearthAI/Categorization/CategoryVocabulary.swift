@@ -14,7 +14,9 @@ enum CategoryVocabulary {
         "confirm your", "confirmation", "confirmed", "booking", "reservation", "itinerary", "your account", "security alert",
         "sign-in", "sign in", "login", "log in", "new device", "subscription renewal", "renewal", "expire", "expiring",
         "bill ", "billing", "refund", "due date", "balance", "escrow", "transaction", "transfer", "deposit", "appointment",
-        "reminder", "registration", "welcome to", "activate", "reset", "two-factor", "2fa", "ticket #", "case #",
+        "reminder", "registration", "welcome to", "activate", "two-factor", "2fa", "ticket #", "case #",
+        // A reset of the user's own secret, not a season's "Fall reset 🍁 class packs $99" (session 25's probe).
+        "reset your", "reset link", "reset request", "reset code", "reset pin", "pin reset", "account reset",
         "check-in", "boarding pass", "e-ticket", "your request", "application", "has been approved", "declined",
         "your purchase", "thanks for your order", "thank you for your order", "order received", "order update",
         "has been delivered", "tracking", "your trip", "your ride", "your booking", "your ticket", "your statement",

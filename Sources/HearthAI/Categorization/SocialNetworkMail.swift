@@ -121,6 +121,9 @@ enum SocialNetworkMail {
         // A chat community's digest of its channels ("What you missed in Boston Bouldering Crew");
         // a work chat's digest is told apart first (`ServiceMail.isWorkChatDigest`).
         "what you missed in",
+        // A professional network's news of the user's connections ("Kevin Tran started a new
+        // position, and more news from your network", session 25's probe).
+        "started a new position", "news from your network", "updates from your network",
         // A messenger's unread messages in a chat or group (work chats are excluded by domain).
         "unread messages in", "unread message in", "mensajes sin leer", "mensagens não lidas", "رسائل غير مقروءة",
         // Session 22's probes: a network's event co-host, a game's invitation, kudos, follows,
@@ -291,8 +294,9 @@ enum SocialNetworkMail {
     /// A neighbourhood network's digest, led by a neighbour's post quoted or set off by a dot, or
     /// counting the posts near the user ("“Anyone have a lawn guy they trust?” and more from
     /// Northfield Commons", "Free rug · and 4 more from Willowdale West", "Lost dog near
-    /// Lafayette Rd + 4 more posts nearby", "Trending near Alum Rock: “…”").
-    static let neighbourhoodDigestPattern = #"^[“"].{3,150}[”"] and (\d+ )?more from \p{Lu}|\S ·\s+and \d+ more from \p{Lu}| \+ \d+ more posts (nearby|near you)$|\bnear\b.{1,60} \+ \d+ more posts?$|^Trending (in|near) [^:]{2,40}: [“"]"#
+    /// Lafayette Rd + 4 more posts nearby", "Trending near Alum Rock: “…”", "Lost cat – ginger
+    /// tom, answers to Biscuit, and more near you", session 25).
+    static let neighbourhoodDigestPattern = #"^[“"].{3,150}[”"] and (\d+ )?more from \p{Lu}|\S ·\s+and \d+ more from \p{Lu}| \+ \d+ more posts (nearby|near you)$|, and more near you$|\bnear\b.{1,60} \+ \d+ more posts?$|^Trending (in|near) [^:]{2,40}: [“"]"#
 
     /// A community network's post named by its community the way Reddit writes it ("… -
     /// r/buildapc"): the network's digest or trending post, as mail from reddit.com is.
