@@ -18,6 +18,9 @@ enum MailComposer {
     /// sends a person's letter as HTML alone.
     static let gmxMessageID = #"^<?trinity-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-\d+@"#
 
+    private static let gmailRegex = try? NSRegularExpression(pattern: gmailMessageID)
+    private static let gmxRegex = try? NSRegularExpression(pattern: gmxMessageID)
+
     /// X-Mailer values of people's mail programs (lower-cased prefixes).
     static let mailers = ["iphone mail", "ipad mail", "apple mail", "microsoft outlook 14.", "microsoft outlook 15.",
                           "microsoft outlook 16.", "microsoft outlook for mac", "outlook for ios", "outlook for android"]
@@ -28,13 +31,9 @@ enum MailComposer {
 
     /// The program's name, or nil when the header names none of them.
     static func program(_ input: CategorizationInput) -> String? {
-        if let id = input.header("Message-ID")?.trimmingCharacters(in: .whitespaces),
-           id.range(of: gmailMessageID, options: .regularExpression) != nil {
-            return "Gmail"
-        }
-        if let id = input.header("Message-ID")?.trimmingCharacters(in: .whitespaces),
-           id.range(of: gmxMessageID, options: .regularExpression) != nil {
-            return "GMX / WEB.DE web mail"
+        if let id = input.header("Message-ID")?.trimmingCharacters(in: .whitespaces) {
+            if SocialNetworkMail.matches(gmailRegex, id) { return "Gmail" }
+            if SocialNetworkMail.matches(gmxRegex, id) { return "GMX / WEB.DE web mail" }
         }
         if let mailer = input.header("X-Mailer")?.lowercased().trimmingCharacters(in: .whitespaces),
            let known = mailers.first(where: { mailer.hasPrefix($0) }) {

@@ -308,10 +308,12 @@ enum SocialNetworkMail {
     private static let caseSensitiveRegex = try? NSRegularExpression(pattern: caseSensitivePatterns.map { "(?:\($0))" }.joined(separator: "|"))
 
     /// Posts of a community network listed with their authors' "u/" handles and their upvotes.
+    /// Asked of every machine-sent message that reaches it, so compiled once (as session 24 did).
     static func isCommunityDigest(_ text: String) -> Bool {
-        text.range(of: #"(^|[\s(\[·])u/[A-Za-z0-9_-]{3,20}\b"#, options: .regularExpression) != nil
-            && text.range(of: #"\b\d[\d.,]*k? upvotes\b"#, options: [.regularExpression, .caseInsensitive]) != nil
+        matches(memberHandleRegex, text) && matches(upvotesRegex, text)
     }
+    private static let memberHandleRegex = try? NSRegularExpression(pattern: #"(^|[\s(\[·])u/[A-Za-z0-9_-]{3,20}\b"#)
+    private static let upvotesRegex = try? NSRegularExpression(pattern: #"\b\d[\d.,]*k? upvotes\b"#, options: .caseInsensitive)
 
     /// Whether the subject opens with a network's handle: "@name", or a lower-case name joined by
     /// an underscore or by dots ("mitsos_thess", "lucy.draws", "elif.kaya.izmir"), or a gamer's
@@ -454,13 +456,18 @@ enum ServiceMail {
     /// notice, not a network's (session 25's probe). Known by the school or the class named at
     /// the head of the text; a parents' group's post on a network ("Tiffany Carter posted in
     /// Dunmore Heights Elementary Parents") is the network's still.
+    /// Asked of every machine-sent message, so its patterns are compiled once.
     static func isSchoolMessenger(subject: String, text: String) -> Bool {
-        guard subject.lowercased().range(of: #"\b(sent you a (new )?message|new message from|messaged you)\b"#, options: .regularExpression) != nil else { return false }
-        let opening = String(text.lowercased().prefix(300))
-        return opening.range(of: #"\b(elementary|middle school|high school|primary school|kindergarten|preschool|\d+(st|nd|rd|th) grade|grade \d+|teacher|homeroom)\b"#,
-                             options: .regularExpression) != nil
-            && opening.range(of: #"\b(class|classroom|school|families|parents|students)\b"#, options: .regularExpression) != nil
+        guard SocialNetworkMail.matches(messageNoticeRegex, subject) else { return false }
+        let opening = String(text.prefix(300))
+        return SocialNetworkMail.matches(schoolRegex, opening) && SocialNetworkMail.matches(classRegex, opening)
     }
+    private static let messageNoticeRegex = try? NSRegularExpression(pattern: #"\b(sent you a (new )?message|new message from|messaged you)\b"#,
+                                                                      options: .caseInsensitive)
+    private static let schoolRegex = try? NSRegularExpression(
+        pattern: #"\b(elementary|middle school|high school|primary school|kindergarten|preschool|\d+(st|nd|rd|th) grade|grade \d+|teacher|homeroom)\b"#,
+        options: .caseInsensitive)
+    private static let classRegex = try? NSRegularExpression(pattern: #"\b(class|classroom|school|families|parents|students)\b"#, options: .caseInsensitive)
 
     /// A work chat's digest of unread messages from any vendor, known by its text: a channel's
     /// name alone on a line ("#q4-launch"), with direct messages or a workspace named beside it
@@ -469,6 +476,7 @@ enum ServiceMail {
     static func isWorkChatDigest(_ text: String) -> Bool {
         let lower = text.lowercased()
         guard ["direct message", "workspace", "unread messages in"].contains(where: { lower.contains($0) }) else { return false }
-        return lower.range(of: #"(?m)^\s*#[a-z0-9][a-z0-9_.-]{1,40}\s*$"#, options: .regularExpression) != nil
+        return SocialNetworkMail.matches(channelLineRegex, lower)
     }
+    private static let channelLineRegex = try? NSRegularExpression(pattern: #"^\s*#[a-z0-9][a-z0-9_.-]{1,40}\s*$"#, options: .anchorsMatchLines)
 }
