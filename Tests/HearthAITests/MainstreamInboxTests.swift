@@ -192,4 +192,22 @@ import Testing
         #expect(!ListRelay.isRewrittenByList(notice))
         CategorizationTests.expectSignals(decide: .updates, [notice])
     }
+
+    /// A charity's receipt greets the donor by first name, with no bulk marker at all: its
+    /// giving desk's mailbox ("donations@") and a trust's name are an organisation's, and its
+    /// receipt is a notice. A trustee writing from her own mailbox stays a person's letter.
+    @Test func aCharitysReceiptThatGreetsTheDonorIsANotice() {
+        func toMargaret(_ from: String, _ name: String, _ subject: String, _ text: String) -> CategorizationInput {
+            CategorizationInput(from: EmailAddress(name: name, address: from),
+                                recipients: [EmailAddress(name: "Margaret Holroyd", address: "margaret.holroyd@btinternet.com")],
+                                subject: subject, text: text)
+        }
+        let receipt = toMargaret("donations@lighthousesight.example", "Lighthouse Sight Trust",
+                                 "Thank you for your donation, Margaret - receipt LST-DN-2026-0418832",
+                                 "Dear Margaret,\n\nThank you so much for your donation of £40 to our Christmas appeal.")
+        CategorizationTests.expectSignals(decide: .updates, [receipt])
+        let trustee = toMargaret("helen.marsh@lighthousesight.example", "Helen Marsh", "Thank you for your donation, Margaret",
+                                 "Dear Margaret,\n\nCould you bring the urn to Saturday's coffee morning? I'll be there from nine.")
+        CategorizationTests.expectSignals(decide: .primary, [trustee])
+    }
 }

@@ -351,6 +351,7 @@ struct BulkMailEvidence: Sendable {
         "transactions", "purchases", "helpdesk", "messaging", "desk", "frontdesk", "reception", "concierge", "admissions",
         "registrar", "secretariat", "enquiries", "university", "college", "school", "academy", "district", "council",
         "county", "ministry", "agency", "library", "libraries", "museum", "clinic", "hospital", "pharmacy",
+        "trust", "society", "association", "fund",
     ]
 
     /// The same in the languages the client meets most, as parts of a name ("CSKH Điện lực Sài
@@ -382,6 +383,8 @@ struct BulkMailEvidence: Sendable {
         "media", "owner", "request", "nobody", "mail", "email", "online", "confirm", "verification", "welcome",
         "booking", "bookings", "reservation", "reservations", "tickets", "travel", "commits", "commit", "cvs", "svn",
         "builds", "buildbot", "jenkins", "ci", "tracker", "bugs", "issues", "payments", "payment", "shipping", "delivery",
+        // A charity's giving desk ("donations@", "supportercare@"): receipts and appeals, no one person's letters.
+        "donations", "donation", "donate", "giving", "fundraising", "supportercare", "supporters", "supporter",
         // Reply-handling addresses of notification and campaign systems ("reply+token@", "volunteer-reply@").
         "reply", "shipment", "tracking",
         // Networks' and services' invitation senders ("Priya Shah" <invitations@…>).
