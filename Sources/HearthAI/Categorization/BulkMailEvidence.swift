@@ -197,9 +197,13 @@ struct BulkMailEvidence: Sendable {
     /// sentences share words with a newsletter's footer but say nothing about bulk mail.
     static func withoutConfidentialityNotice(_ body: String) -> String {
         let markers = ["in error", "intended recipient", "confidential", "privileged", "addressee"]
-        guard markers.contains(where: { body.contains($0) }) else { return body }
-        return body.components(separatedBy: CharacterSet(charactersIn: ".\n"))
-            .filter { sentence in !markers.contains { sentence.contains($0) } }
+        // A notice's words run over its lines ("If you have received this e-mail in\nerror"), so
+        // each sentence or paragraph is read with its lines joined (session 26's probe: a
+        // colleague's "softball - you in?" went to updates on its footer's "you have received this").
+        func joined(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        guard markers.contains(where: { joined(body).contains($0) }) else { return body }
+        return body.components(separatedBy: ".").flatMap { $0.components(separatedBy: "\n\n") }
+            .filter { sentence in !markers.contains { joined(sentence).contains($0) } }
             .joined(separator: ".")
     }
 
@@ -351,7 +355,7 @@ struct BulkMailEvidence: Sendable {
         "transactions", "purchases", "helpdesk", "messaging", "desk", "frontdesk", "reception", "concierge", "admissions",
         "registrar", "secretariat", "enquiries", "university", "college", "school", "academy", "district", "council",
         "county", "ministry", "agency", "library", "libraries", "museum", "clinic", "hospital", "pharmacy",
-        "trust", "society", "association", "fund",
+        "trust", "society", "association", "fund", "league", "federal", "savings", "financial",
     ]
 
     /// The same in the languages the client meets most, as parts of a name ("CSKH Điện lực Sài

@@ -354,7 +354,7 @@ enum CategoryVocabulary {
         "decision has been posted", "decision is available", "new message about", "sent you a message about", "verkocht!", "verkaufsübersicht",
         "loan offer is ready", "mortgage offer is ready",
         // An auction telling a bidder where they stand.
-        "been outbid", "outbid on",
+        "been outbid", "outbid on", "outbid notice", "outbid alert",
         // A gift list's or registry's word that a guest gave the couple something (session 25's
         // probe: "You've received a gift from Pat & Keith" went to promotions on its shop words).
         "received a gift from", "sent you a gift", "bought you a gift", "contributed to your fund",
@@ -399,12 +399,18 @@ enum CategoryVocabulary {
         return alertSetUpByTheUser.contains { text.contains($0) }
     }
 
+    /// Month names, for a date in a subject.
+    private static let months = "(january|february|march|april|may|june|july|august|september|october|november|december)"
+
     static func isAccountNotice(subject: String) -> Bool {
         let subject = subject.lowercased()
         // The price of the user's own membership or plan changing, the brand between ("An update
         // to your IronWorks membership rate", session 24's probe).
         return accountNotices.contains { mentions($0, in: subject) } || alertsTheUserSet.contains { mentions($0, in: subject) }
             || subject.range(of: #"\bupdate to your\b[^.!?:]{0,30}\b(membership|subscription|plan) (rate|fee|fees|price|pricing)\b"#, options: .regularExpression) != nil
+            // …or changing on a date ("Important: your Forthlink monthly price from 1 April 2027",
+            // session 26's probe), where an offer's "your price from £9.99" names an amount.
+            || subject.range(of: #"\byour\b[^.!?:]{0,30}\b(price|prices|tariff|rate|bill)s? (is changing|are changing|will change|(is|are) going up|from \d{1,2}(st|nd|rd|th)? \#(months)|from \#(months) \d{1,2}\b)"#, options: .regularExpression) != nil
             // A tool's periodic report on the user's own site, shop or account ("Weekly report:
             // tallgrassgoods.com sessions up 12.4%", session 25's probe: promotions on its figures).
             || subject.range(of: #"^(your )?(daily|weekly|monthly|quarterly|annual|yearly) (report|summary|stats|statistics|analytics|performance report)\b"#, options: .regularExpression) != nil
@@ -417,6 +423,7 @@ enum CategoryVocabulary {
     /// Calls to give money to a cause, a campaign or a charity, in the languages the client meets.
     static let fundraisingCalls: [String] = [
         "donate", "chip in", "chipped in", "give now", "give today", "make a gift", "your gift", "rush a donation",
+        "give before", "year-end gift", "a gift of just", "a gift of only",
         "contribute now", "will be doubled", "will be matched", "faites un don", "votre don", "chaque don", "je donne",
         "dona ahora", "haz tu donación", "tu donación", "jetzt spenden", "ihre spende", "dona ora", "la tua donazione",
         "doe een gift", "doneer nu", "doar agora", "sua doação",
@@ -437,19 +444,46 @@ enum CategoryVocabulary {
 
     static func confirmsWithoutSelling(subject: String) -> Bool {
         let subject = subject.lowercased()
-        // A discount written as a negative percentage ("-40 % sur ta commande") sells.
-        return isTransactional(subject: subject) && !marketing.contains { mentions($0, in: subject) }
+        // A discount written as a negative percentage ("-40 % sur ta commande") sells; so does
+        // a price with its delivery ("mixed dozen – $149 delivered"), where a parcel's notice
+        // says what was delivered, not for how much.
+        // A donor's own gift acknowledged ("Your gift receipt #2026-88417", "Your gift to Grace
+        // Harbor UMC: $75.00") uses the word a shop's gift guide sells with; there it is no offer.
+        let gift = acknowledgesAGift(subject)
+        // A bill's own words decide whatever the card's brand says ("Payment Reminder: Your
+        // Prairie Rewards Card payment is due", session 26's probe).
+        let bill = billNotices.contains { mentions($0, in: subject) }
+        return isTransactional(subject: subject)
+            && (bill || !marketing.contains { !(gift && ["gift", "gifts"].contains($0)) && mentions($0, in: subject) })
             && subject.range(of: #"(^|\s)[-−]\s?\d+\s?%"#, options: .regularExpression) == nil
+            && subject.range(of: #"[$£€]\s?\d[\d,.]*\s+(delivered|shipped|posted)\b"#, options: .regularExpression) == nil
     }
 
     static func isTransactional(subject: String) -> Bool {
         let subject = subject.lowercased()
         return transactional.contains { mentions($0, in: subject) } || serviceNotices.contains { mentions($0, in: subject) }
-            || isAccountNotice(subject: subject)
+            || isAccountNotice(subject: subject) || acknowledgesAGift(subject) || billNotices.contains { mentions($0, in: subject) }
             || hasCode(subject) || isTicket(subject) || isOrderReference(subject)
             || subject.range(of: #"\bshared\b.{1,80}\bwith you\b"#, options: .regularExpression) != nil
             || subject.range(of: germanCompoundNotice, options: .regularExpression) != nil
     }
+
+    /// A bill falling due or a statement ready: no offer speaks so.
+    static let billNotices: [String] = [
+        "payment is due", "payment due", "payment reminder", "statement is available", "statement is ready",
+        "bill is ready", "bill is available", "minimum payment",
+    ]
+
+    /// A charity's or a church's acknowledgement of the user's own gift: its receipt, its amount,
+    /// its thanks (session 26's probe of a retiree's giving: a food bank's "Your gift receipt
+    /// #2026-88417" and a giving platform's "Your gift to Grace Harbor UMC: $75.00" went to
+    /// promotions). Lower-cased subject.
+    static func acknowledgesAGift(_ subject: String) -> Bool {
+        SocialNetworkMail.matches(giftAcknowledgement, subject)
+    }
+
+    private static let giftAcknowledgement = try? NSRegularExpression(pattern:
+        #"\byour (gift|donation|contribution)s? (receipt|to|of|has been received|was received|is confirmed)\b|\byour (gift|donation|contribution)s?\s*(#|:)|\b(gift|donation|tax) receipt\b|\bthank you for your (gift|donation|contribution)\b"#)
 
     /// German writes a notice's kind as the end of one word ("Buchungsbestätigung",
     /// "Jahresverbrauchsabrechnung", "Zahlungserinnerung"), which no whole-word phrase finds.

@@ -62,10 +62,11 @@ enum NewsletterContent {
         "rabatt", "angebot", "soldes", "oferta", "descuento", "sconto", "offerta", "desconto", "korting",
     ] + CategoryVocabulary.callsToBuy
 
-    /// What receipts, invoices and statements say about a payment made.
+    /// What receipts, invoices and statements say about a payment made. ("incl. VAT" is not
+    /// among them: EU law has every offer's price say it; session 26's probe of an ISP's offer.)
     static let paymentPhrases: [String] = [
         "subtotal", "sub-total", "total paid", "amount paid", "amount charged", "you paid", "card ending", "payment method",
-        "billed to", "order number", "invoice number", "receipt number", "transaction id", "vat included", "incl. vat",
+        "billed to", "order number", "invoice number", "receipt number", "transaction id",
         "zwischensumme", "gesamtbetrag", "montant payé", "sous-total", "importe pagado", "totale pagato",
         "order total", "grand total", "total charged", "paid with", "charged to", "order summary", "payment summary",
         "thanks for your order", "thank you for your order", "thanks for your purchase", "thank you for your purchase",

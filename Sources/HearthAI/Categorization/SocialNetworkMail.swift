@@ -188,7 +188,13 @@ enum SocialNetworkMail {
         "je bent vermeld", "je bent genoemd",
         // A professional network's reminder of connection invitations waiting (work tools'
         // "invitations to join the workspace" are excluded by their domain).
-        "pending invitations", "invitaciones pendientes", "invitations en attente", "convites pendentes", "inviti in sospeso",
+        "pending invitations", "new invitations", "invitaciones pendientes",
+        // A friend's photos shared, or an e-card sent, through a site (session 26's probe of a
+        // 2002 inbox: "Aoife Brennan has shared photos with you", "… has sent you a greeting card!").
+        "shared photos with you", "shared an album with you", "shared a photo album with you", "sent you a greeting card",
+        "received a greeting card", "sent you an ecard", "sent you an e-card", "received an ecard", "received an e-card",
+        // Its classmates sites, guestbooks and friends' networks (session 26's probes of 2002 inboxes).
+        "signed your guestbook", "new classmates", "wants you to join his", "wants you to join her", "wants you to join their", "invitations en attente", "convites pendentes", "inviti in sospeso",
         "ausstehende einladungen",
         // Serbian (both scripts), Croatian and Slovenian (session 23's probe of a family between
         // Belgrade, Zagreb and Ljubljana): friend requests, network invitations, messages sent,
@@ -244,9 +250,11 @@ enum SocialNetworkMail {
 
     /// Notifications whose words are split by a name or must close the subject, so no phrase
     /// can hold them: "Du wurdest von Markus erwähnt", "… hat dich in einem Beitrag markiert", a
-    /// pin board's "Fresh ideas for your “Glaze inspo” board" (session 25), a game's, a group chat's, several people's
+    /// pin board's "Fresh ideas for your “Glaze inspo” board" (session 25), a dating site's
+    /// message from a member's handle ("…a new message from trailgrrl_74") and its matches of the
+    /// week, a board game's "knightowl77 moved in game #88213" (session 26), a game's, a group chat's, several people's
     /// doing gathered, a post that travels.
-    static let notificationPattern = [#"\bdu wurdest (von .{1,40} )?erwähnt\b|\bhat dich zu [„"“].{1,80}eingeladen\b|\bhat (dich|sie) (in|auf) .{1,40} markiert\b|\bfor your ["“'‘][^"”'’]{1,40}["”'’] board\b"#, gamePattern, groupChatPattern, crowdPattern, viralPattern,
+    static let notificationPattern = [#"\bnew message from [a-z_.]*\d[a-z0-9_.]*\b|\bnew message from [a-z0-9.]*_[a-z0-9_.]*\b|\byour (\p{L}+ )?matches for (the week|this week|today)\b|\byou have \d+ new matches\b|\bmoved in game\b|\bdu wurdest (von .{1,40} )?erwähnt\b|\bhat dich zu [„"“].{1,80}eingeladen\b|\bhat (dich|sie) (in|auf) .{1,40} markiert\b|\bfor your ["“'‘][^"”'’]{1,40}["”'’] board\b"#, gamePattern, groupChatPattern, crowdPattern, viralPattern,
                                       koreanPersonActingPattern, birthdayPattern]
         .joined(separator: "|")
 
@@ -267,7 +275,7 @@ enum SocialNetworkMail {
     /// cannot be a shop's "and 2 other items": a network gathering what several people did
     /// ("Julien Morel et 4 autres ont donné des bravos", "Laura Gómez y 4 personas más te
     /// siguieron", "Bram en 4 anderen gaven kudos").
-    static let crowdPattern = #"\band \d+ (others|other people)\b|님 외 \d+명이|\bve diğer \d+ kişi\b|\bin še \d+ drugi\b|\bκαι \d+ ακόμη\b|\ba \d+ (ďalší|další|dalších|ďalších)\b|\bés \d+ további\b|\bdan \d+ lainnya\b|\bi još \d+ (osoba|drugih|ljudi)\b|\ben \d+ anderen\b|\by \d+ personas( más)?\b|\bet \d+ autres (personnes|ont|vous)\b|\bund \d+ weitere (personen|haben|gefällt)\b|\be altri \d+\b|\be altre \d+ persone\b|\bgefällt \d+ (personen|leuten|mitgliedern)\b|\be (mais|outras) \d+ pessoas\b|\boch \d+ andra (personer|har|gillar)\b|\bog \d+ andre (personer|har|liker|synes)\b|\bi \d+ persones més\b"#
+    static let crowdPattern = #"\band \d+ (others|other people)\b|\b(\d+|two|three|four|five|six|seven|eight|nine|ten) (people|classmates|friends|schoolmates) from .{2,60} (have|has) joined\b|님 외 \d+명이|\bve diğer \d+ kişi\b|\bin še \d+ drugi\b|\bκαι \d+ ακόμη\b|\ba \d+ (ďalší|další|dalších|ďalších)\b|\bés \d+ további\b|\bdan \d+ lainnya\b|\bi još \d+ (osoba|drugih|ljudi)\b|\ben \d+ anderen\b|\by \d+ personas( más)?\b|\bet \d+ autres (personnes|ont|vous)\b|\bund \d+ weitere (personen|haben|gefällt)\b|\be altri \d+\b|\be altre \d+ persone\b|\bgefällt \d+ (personen|leuten|mitgliedern)\b|\be (mais|outras) \d+ pessoas\b|\boch \d+ andra (personer|har|gillar)\b|\bog \d+ andre (personer|har|liker|synes)\b|\bi \d+ persones més\b"#
 
     /// Korean names a person acting on the user as "X님이 회원님을/의/에게 …" or "X님이 서연님을 …"
     /// ("Mr X … you, member"); a shop writes "회원님의 주문" with nobody acting.
@@ -294,9 +302,10 @@ enum SocialNetworkMail {
     /// A neighbourhood network's digest, led by a neighbour's post quoted or set off by a dot, or
     /// counting the posts near the user ("“Anyone have a lawn guy they trust?” and more from
     /// Northfield Commons", "Free rug · and 4 more from Willowdale West", "Lost dog near
-    /// Lafayette Rd + 4 more posts nearby", "Trending near Alum Rock: “…”", "Lost cat – ginger
+    /// Lafayette Rd + 4 more posts nearby", "Lost orange tabby on W Sevilla + 4 more posts in
+    /// Bayside Heights" (session 26), "Trending near Alum Rock: “…”", "Lost cat – ginger
     /// tom, answers to Biscuit, and more near you", session 25).
-    static let neighbourhoodDigestPattern = #"^[“"].{3,150}[”"] and (\d+ )?more from \p{Lu}|\S ·\s+and \d+ more from \p{Lu}| \+ \d+ more posts (nearby|near you)$|, and more near you$|\bnear\b.{1,60} \+ \d+ more posts?$|^Trending (in|near) [^:]{2,40}: [“"]"#
+    static let neighbourhoodDigestPattern = #"^[“"].{3,150}[”"] and (\d+ )?more from \p{Lu}|\S ·\s+and \d+ more from \p{Lu}| \+ \d+ more posts (nearby|near you)$| \+ \d+ more posts in \p{Lu}[^,:]{2,40}$|, and more near you$|\bnear\b.{1,60} \+ \d+ more posts?$|^Trending (in|near) [^:]{2,40}: [“"]"#
 
     /// A community network's post named by its community the way Reddit writes it ("… -
     /// r/buildapc"): the network's digest or trending post, as mail from reddit.com is.
@@ -397,10 +406,18 @@ enum SocialNetworkMail {
         // group's new event on it ("New event: April Social at The Blue Anchor"): its text says
         // whose event it is and who is going ("37 people going"); a work tool's "invited you to
         // Acme" says neither.
-        let announcesEvent = subject.contains("invited you to") || subject.hasPrefix("new event") || subject.contains("new meetup")
-            || subject.contains("scheduled a new event")
-        if announcesEvent, opening.range(of: #"\binvited you to (his|her|their|an|a) event\b|\b\d+ (people |members )?(going|interested)\b|\b(are|is) going\b"#,
-                                         options: .regularExpression) != nil { return true }
+        // The network may name itself ("New Gatherly event: November Hack Night"), and a group's
+        // announcement tells its plan before who is going (session 26's probe).
+        // A friend's invitation to join a network: its text speaks of friends and who they know
+        // ("…has invited you to join his circle of friends on Circlemate", session 26's probe);
+        // a work tool's invitation to a workspace or a project does not.
+        if subject.contains("invited you to join"),
+           opening.range(of: #"\b(circle|network|networks) of friends\b|\b(his|her|their) friends\b|\bfriends on\b|\bwho your friends know\b"#,
+                         options: .regularExpression) != nil { return true }
+        let announcesEvent = subject.contains("invited you to") || subject.contains("new meetup") || subject.contains("scheduled a new event")
+            || subject.range(of: #"^new (\p{L}+ )?event\b"#, options: .regularExpression) != nil
+        if announcesEvent, text.lowercased().prefix(1_500).range(of: #"\binvited you to (his|her|their|an|a) event\b|\b\d+ (people |members )?(are )?(going|interested)\b|\b(are|is) going\b"#,
+                                                                 options: .regularExpression) != nil { return true }
         // A video's or a post's new comment, the post named by its title ("New comment on “Elephant
         // toothpaste in slow motion”"), on a network whose text says what was commented; a work
         // tool's comment on a document is excluded above.
