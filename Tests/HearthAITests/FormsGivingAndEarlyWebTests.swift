@@ -113,4 +113,57 @@ import Testing
                                         text: "Hi Lukas, would you be open to a 20-minute call?", htmlBuild: HTMLBuild(remoteImages: 1, trackingPixel: true))
         #expect(!CategorySignals.evaluate(pixel).candidates.contains(.forums), "\(CategorySignals.evaluate(pixel).candidates)")
     }
+
+    /// Round 24's shapes (four more inboxes of 2001–2003): a site relaying under a person's own
+    /// name, e-cards of any occasion, members' handles in a site's own word for a message,
+    /// classmates who "just joined", a guestbook entry; a script's tagged or transactional
+    /// notice; an auction's end, a backorder, a host's bandwidth notice.
+    @Test func earlySitesScriptsAndNotices() {
+        CategorizationTests.expectSignals(decide: .social, [
+            Self.input("share@snapalbum.example", "Kate Pryor (via Snapalbum)", "Kate Pryor has shared photos with you: Jess & Tom's wedding",
+                       "Kate has shared 24 photos.", replyTo: [EmailAddress(address: "kate_pryor@yahoo.com.au")]),
+            RegionalMailTests.mail("greetings@cardcastle.example", "CardCastle.com", "Kirsty Lomax has sent you a Valentine's card!", "", headers: []),
+            RegionalMailTests.mail("crittermail@critterville.example", "Critterville", "You have a new CritterMail from sparkly_kaz!", "", headers: []),
+            RegionalMailTests.mail("members@alumnicircle.example", "AlumniCircle.com", "3 classmates from Hoover Ridge 1996 just joined!", "", headers: []),
+            RegionalMailTests.mail("notify@mugshotz.example", "Mugshotz", "gemz86, you've got a new rating + guestbook entry!", "", headers: []),
+        ])
+        #expect(!SocialNetworkMail.isNotification(subject: "You have a new sign-in from 192.168.1.20", domain: "bank.example", machineSender: true))
+        #expect(!SocialNetworkMail.isNotification(subject: "Jane sent you a gift card", domain: "shop.example", machineSender: true))
+        let php: [(String, String)] = [("X-Mailer", "PHP/4.0.4pl1")]
+        CategorizationTests.expectSignals(decide: .updates, [
+            Self.input("ladder@fragleague.example", "FragLeague Ladder", "[FragLeague] Challenge received: {OzR} Oz Railgunners vs [KLP] Kelpies",
+                       "You have been challenged.", headers: php),
+            Self.input("backorders@pacvelo.example", "Pacific Velo", "Pacific Velo Backorder Status - Acct 10447", "Items on backorder: 3.",
+                       headers: [("X-Mailer", "PV-OrderMail 1.3 (Perl)")]),
+            RegionalMailTests.mail("endofauction@bidhouse.example", "BidHouse", "BidHouse End of Auction - Item # 2178845019 - Vintage 10X loupe",
+                                   "Congratulations! You won. Winning bid: $42.00. Buy it again, shop more deals.", headers: []),
+            RegionalMailTests.mail("noc@harbournet.example", "HarbourNet NOC", "[HarbourNet NOC] Bandwidth notice: neptune.kelpieweb.com.au October 2001",
+                                   "Your usage exceeded your committed rate. Burst usage is charged at $0.45 per kbit/s. This is an automated message.", headers: []),
+        ])
+        // A person's letter with a tag-like subject, typed in a mail program, is no script's notice.
+        let person = Self.input("darren@sunburnt.example", "Darren Kwok", "[offtopic] regexp golf rules", "Five problems, shortest wins.",
+                                headers: [("X-Mailer", "Evolution/0.13")])
+        #expect(CategorySignals.evaluate(person).category != .updates, "\(CategorySignals.evaluate(person).reasons)")
+    }
+
+    /// A chain letter friends forward to friends shouts its subject and is still theirs; one
+    /// shouting "FW:" to one address is not read so. A person's post that a list delivered
+    /// with Reply-To the list is the group's, even when it announces a meeting; an issue
+    /// numbered in its subject stays a newsletter.
+    @Test func forwardsThatShoutAndPostsThatAnnounce() {
+        let friends = (1...4).map { EmailAddress(address: "friend\($0)@hotmail.com") }
+        let chain = CategorizationInput(from: EmailAddress(name: "Hannah Patel", address: "hannahp_xx@hotmail.com"), recipients: friends,
+                                        subject: "FW: FW: FW: THIS IS SOOOOO TRUE READ IT!!!", text: "lol so true x\n\n-----Original Message-----\nFrom: Amy")
+        CategorizationTests.expectSignals(decide: .primary, [chain])
+        let list = EmailAddress(address: "syd-perl@perlguild.example")
+        func post(_ subject: String) -> CategorizationInput {
+            CategorizationInput(from: EmailAddress(name: "Jacqui Lam", address: "jlam@sunburnt.example"), recipients: [list], subject: subject,
+                                text: "Hi Perl people, next meeting is Wednesday 5 September, 6:30pm. Programme: regexp golf, DBI tips.",
+                                headers: [("Sender", "owner-syd-perl@perlguild.example"), ("Precedence", "bulk"), ("X-Mailer", "Evolution/0.13")]
+                                    .map { HeaderField(name: $0.0, value: $0.1) }, replyTo: [list])
+        }
+        CategorizationTests.expectSignals(decide: .forums, [post("Meeting Wed 5 Sept: regexp golf, DBI tips, lightning talks")])
+        #expect(CategorySignals.numbersAnIssue("CAUCE NEWS, Vol 6, No 2, June 2002"))
+        #expect(!CategorySignals.numbersAnIssue("Meeting Wed 5 Sept: regexp golf"))
+    }
 }

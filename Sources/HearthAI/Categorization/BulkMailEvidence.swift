@@ -389,6 +389,8 @@ struct BulkMailEvidence: Sendable {
         "builds", "buildbot", "jenkins", "ci", "tracker", "bugs", "issues", "payments", "payment", "shipping", "delivery",
         // A charity's giving desk ("donations@", "supportercare@"): receipts and appeals, no one person's letters.
         "donations", "donation", "donate", "giving", "fundraising", "supportercare", "supporters", "supporter",
+        // A registrar's, a host's and a shop's desks (session 26's probes of 2001–2003 inboxes).
+        "renewals", "renewal", "noc", "hostmaster", "domains", "backorders", "backorder",
         // Reply-handling addresses of notification and campaign systems ("reply+token@", "volunteer-reply@").
         "reply", "shipment", "tracking",
         // Networks' and services' invitation senders ("Priya Shah" <invitations@…>).

@@ -60,7 +60,8 @@ public enum CategorySignals {
         // 2002 inbox), which no person does.
         // A site relaying under a person's name ("Katie Brennan via SnapLoft") is a machine too.
         let networkLikeSender = evidence.machineSender
-            || ((evidence.organisationSender || ListRelay.author(of: input.from?.name) != nil) && !evidence.cameThroughList)
+            || ((evidence.organisationSender || ListRelay.author(of: input.from?.name) != nil || SocialNetworkMail.speaksOfItsSender(input))
+                && !evidence.cameThroughList)
             || (evidence.isBulk && !evidence.listPost && evidence.listDelivery == nil && !evidence.sentToList)
         if SocialNetworkMail.isNotification(subject: input.subject, text: input.text, domain: domain, machineSender: networkLikeSender) {
             return SignalVerdict(category: .social, confidence: 0.88, candidates: [.social],
@@ -117,8 +118,12 @@ public enum CategorySignals {
         // Mail that list software delivered, or that was sent to a list's address, and that is no
         // discussion post (a newsletter's issue sent through an announcement list) went to a
         // group: it is bulk, never a personal letter.
-        if (evidence.isAutomatedOrBulk && !isPersonAtASharedMailbox(input, evidence: evidence)) || evidence.organisationSender || isShouting(input.subject)
-            || evidence.cameThroughList {
+        // (A chain letter forwarded by a friend to friends shouts its subject, "FW: FW: THIS IS SO
+        // TRUE"; one "FW: FOCUS ON VALUE" to one address is an advert's disguise.)
+        let forwards = subject.components(separatedBy: "fw").count - 1
+        let friendsForward = isForward(input) && (forwards >= 2 || input.recipients.count >= 2)
+        if (evidence.isAutomatedOrBulk && !isPersonAtASharedMailbox(input, evidence: evidence)) || evidence.organisationSender
+            || (isShouting(input.subject) && !friendsForward) || evidence.cameThroughList {
             return bulk(input, evidence: evidence, subject: subject)
         }
         return personal(input, evidence: evidence, subject: subject)
@@ -172,7 +177,7 @@ public enum CategorySignals {
             // School] Fees for February", as lists do; lists do not send through one.)
             reasons.append("list tag in the subject of group mail")
         } else if let delivery = evidence.listDelivery, isPersonPosting(input, evidence: evidence),
-                  reply || !(newsletterSubject(input.subject) || masthead) {
+                  reply || !(newsletterSubject(input.subject) || masthead) || (repliesToTheList(input) && !masthead && !numbersAnIssue(input.subject)) {
             // A person's post that list software delivered, its List-* fields stripped or never
             // added (older managers, many archives): only the subject, or an issue's masthead
             // opening the text, can make it a newsletter (body words alone cannot).
@@ -281,6 +286,19 @@ public enum CategorySignals {
     /// bulk-mail service's fingerprint.
     static func isPersonPosting(_ input: CategorizationInput, evidence: BulkMailEvidence) -> Bool {
         input.from != nil && !evidence.machineSender && !evidence.organisationSender && evidence.espFingerprint == nil
+    }
+
+    /// Reply-To is the list the message was sent to (Majordomo's and Mailman's "replies go to the
+    /// list"): a discussion list's setting, whatever the post announces ("Meeting Wed 5 Sept:
+    /// regexp golf, DBI tips, lightning talks", session 26's probe of a 2001 user group).
+    static func repliesToTheList(_ input: CategorizationInput) -> Bool {
+        let recipients = Set(input.recipients.map { $0.address.lowercased() })
+        return !input.replyTo.isEmpty && input.replyTo.allSatisfy { recipients.contains($0.address.lowercased()) }
+    }
+
+    /// A subject that numbers an issue ("CAUCE NEWS, Vol 6, No 2, June 2002", "Issue #49").
+    static func numbersAnIssue(_ subject: String) -> Bool {
+        subject.lowercased().range(of: #"\b(vol\.?|volume|issue|no\.?)\s*#?\d+"#, options: .regularExpression) != nil
     }
 
     /// A subject that announces an issue of something ("Weekly digest", "Headlines for…",
@@ -585,6 +603,13 @@ public enum CategorySignals {
         // A programming library's X-Mailer (PHP, MIME-tools, CDO…): a script built the message.
         let scripted = ScriptMailer.built(input)
         if scripted { reasons.append("built by a script (X-Mailer: \(input.header("X-Mailer") ?? ""))") }
+        // A script's message whose subject is a site's tagged notice or a transaction's
+        // ("[FragLeague] Challenge received: …", "Pacific Velo Backorder Status - Acct 10447",
+        // session 26's probes): a site's or a shop's system wrote it, not a person.
+        if scripted && !forwarded && (subject.range(of: #"^\[[^\]]{2,40}\]"#, options: .regularExpression) != nil
+                                      || CategoryVocabulary.confirmsWithoutSelling(subject: subject)) {
+            return SignalVerdict(category: .updates, confidence: 0.8, candidates: [.updates], reasons: reasons + ["a site's or a shop's system's notice"])
+        }
         let massMailBuild = evidence.templateHTML || evidence.repliesGoElsewhere || scripted
         if named && !evidence.undisclosedRecipients && input.recipients.count <= 10 && scores.promotions < 2 && scores.updates < 3
             && evidence.links < 5 && !evidence.htmlOnly && !forgedName && !massMailBuild {

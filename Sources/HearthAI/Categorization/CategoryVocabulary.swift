@@ -354,7 +354,7 @@ enum CategoryVocabulary {
         "decision has been posted", "decision is available", "new message about", "sent you a message about", "verkocht!", "verkaufsübersicht",
         "loan offer is ready", "mortgage offer is ready",
         // An auction telling a bidder where they stand.
-        "been outbid", "outbid on", "outbid notice", "outbid alert",
+        "been outbid", "outbid on", "outbid notice", "outbid alert", "end of auction", "auction ended", "backorder", "back order",
         // A gift list's or registry's word that a guest gave the couple something (session 25's
         // probe: "You've received a gift from Pat & Keith" went to promotions on its shop words).
         "received a gift from", "sent you a gift", "bought you a gift", "contributed to your fund",
@@ -408,6 +408,8 @@ enum CategoryVocabulary {
         // to your IronWorks membership rate", session 24's probe).
         return accountNotices.contains { mentions($0, in: subject) } || alertsTheUserSet.contains { mentions($0, in: subject) }
             || subject.range(of: #"\bupdate to your\b[^.!?:]{0,30}\b(membership|subscription|plan) (rate|fee|fees|price|pricing)\b"#, options: .regularExpression) != nil
+            // A provider's notice about the user's service ("[HarbourNet NOC] Bandwidth notice: …").
+            || subject.range(of: #"\b(bandwidth|usage|service|maintenance|outage|abuse|quota|disk space|renewal|expiry|expiration|overdue|suspension) (notice|alert|warning|reminder)\b"#, options: .regularExpression) != nil
             // …or changing on a date ("Important: your Forthlink monthly price from 1 April 2027",
             // session 26's probe), where an offer's "your price from £9.99" names an amount.
             || subject.range(of: #"\byour\b[^.!?:]{0,30}\b(price|prices|tariff|rate|bill)s? (is changing|are changing|will change|(is|are) going up|from \d{1,2}(st|nd|rd|th)? \#(months)|from \#(months) \d{1,2}\b)"#, options: .regularExpression) != nil

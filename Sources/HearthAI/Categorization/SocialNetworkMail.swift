@@ -194,7 +194,7 @@ enum SocialNetworkMail {
         "shared photos with you", "shared an album with you", "shared a photo album with you", "sent you a greeting card",
         "received a greeting card", "sent you an ecard", "sent you an e-card", "received an ecard", "received an e-card",
         // Its classmates sites, guestbooks and friends' networks (session 26's probes of 2002 inboxes).
-        "signed your guestbook", "new classmates", "wants you to join his", "wants you to join her", "wants you to join their", "invitations en attente", "convites pendentes", "inviti in sospeso",
+        "signed your guestbook", "guestbook entry", "new rating", "new classmates", "wants you to join his", "wants you to join her", "wants you to join their", "invitations en attente", "convites pendentes", "inviti in sospeso",
         "ausstehende einladungen",
         // Serbian (both scripts), Croatian and Slovenian (session 23's probe of a family between
         // Belgrade, Zagreb and Ljubljana): friend requests, network invitations, messages sent,
@@ -254,7 +254,7 @@ enum SocialNetworkMail {
     /// message from a member's handle ("…a new message from trailgrrl_74") and its matches of the
     /// week, a board game's "knightowl77 moved in game #88213" (session 26), a game's, a group chat's, several people's
     /// doing gathered, a post that travels.
-    static let notificationPattern = [#"\bnew message from [a-z_.]*\d[a-z0-9_.]*\b|\bnew message from [a-z0-9.]*_[a-z0-9_.]*\b|\byour (\p{L}+ )?matches for (the week|this week|today)\b|\byou have \d+ new matches\b|\bmoved in game\b|\bdu wurdest (von .{1,40} )?erwähnt\b|\bhat dich zu [„"“].{1,80}eingeladen\b|\bhat (dich|sie) (in|auf) .{1,40} markiert\b|\bfor your ["“'‘][^"”'’]{1,40}["”'’] board\b"#, gamePattern, groupChatPattern, crowdPattern, viralPattern,
+    static let notificationPattern = [#"\bnew (\p{L}+ ){1,2}from [a-z][a-z0-9.]*[_\d][a-z0-9_.]*\b|\bsent you an? ([\p{L}'’]+ ){0,2}(e-?card|greeting card|birthday card|christmas card|valentine'?s? card|holiday card)\b|\byour (\p{L}+ )?matches for (the week|this week|today)\b|\byou have \d+ new matches\b|\bmoved in game\b|\bdu wurdest (von .{1,40} )?erwähnt\b|\bhat dich zu [„"“].{1,80}eingeladen\b|\bhat (dich|sie) (in|auf) .{1,40} markiert\b|\bfor your ["“'‘][^"”'’]{1,40}["”'’] board\b"#, gamePattern, groupChatPattern, crowdPattern, viralPattern,
                                       koreanPersonActingPattern, birthdayPattern]
         .joined(separator: "|")
 
@@ -275,7 +275,7 @@ enum SocialNetworkMail {
     /// cannot be a shop's "and 2 other items": a network gathering what several people did
     /// ("Julien Morel et 4 autres ont donné des bravos", "Laura Gómez y 4 personas más te
     /// siguieron", "Bram en 4 anderen gaven kudos").
-    static let crowdPattern = #"\band \d+ (others|other people)\b|\b(\d+|two|three|four|five|six|seven|eight|nine|ten) (people|classmates|friends|schoolmates) from .{2,60} (have|has) joined\b|님 외 \d+명이|\bve diğer \d+ kişi\b|\bin še \d+ drugi\b|\bκαι \d+ ακόμη\b|\ba \d+ (ďalší|další|dalších|ďalších)\b|\bés \d+ további\b|\bdan \d+ lainnya\b|\bi još \d+ (osoba|drugih|ljudi)\b|\ben \d+ anderen\b|\by \d+ personas( más)?\b|\bet \d+ autres (personnes|ont|vous)\b|\bund \d+ weitere (personen|haben|gefällt)\b|\be altri \d+\b|\be altre \d+ persone\b|\bgefällt \d+ (personen|leuten|mitgliedern)\b|\be (mais|outras) \d+ pessoas\b|\boch \d+ andra (personer|har|gillar)\b|\bog \d+ andre (personer|har|liker|synes)\b|\bi \d+ persones més\b"#
+    static let crowdPattern = #"\band \d+ (others|other people)\b|\b(\d+|two|three|four|five|six|seven|eight|nine|ten) (new )?(people|classmates|friends|schoolmates) from .{2,60} (have|has|just) joined\b|님 외 \d+명이|\bve diğer \d+ kişi\b|\bin še \d+ drugi\b|\bκαι \d+ ακόμη\b|\ba \d+ (ďalší|další|dalších|ďalších)\b|\bés \d+ további\b|\bdan \d+ lainnya\b|\bi još \d+ (osoba|drugih|ljudi)\b|\ben \d+ anderen\b|\by \d+ personas( más)?\b|\bet \d+ autres (personnes|ont|vous)\b|\bund \d+ weitere (personen|haben|gefällt)\b|\be altri \d+\b|\be altre \d+ persone\b|\bgefällt \d+ (personen|leuten|mitgliedern)\b|\be (mais|outras) \d+ pessoas\b|\boch \d+ andra (personer|har|gillar)\b|\bog \d+ andre (personer|har|liker|synes)\b|\bi \d+ persones més\b"#
 
     /// Korean names a person acting on the user as "X님이 회원님을/의/에게 …" or "X님이 서연님을 …"
     /// ("Mr X … you, member"); a shop writes "회원님의 주문" with nobody acting.
@@ -355,6 +355,18 @@ enum SocialNetworkMail {
     private static let reachRegex = try? NSRegularExpression(pattern: reachSubject)
     private static let notificationRegex = try? NSRegularExpression(pattern: notificationPattern)
     private static let activityRegex = try? NSRegularExpression(pattern: activityPattern)
+
+    /// A site writing about the person it relays, under that person's name: the subject opens
+    /// with the sender's own name and a deed ("Kate Pryor has shared photos with you" from "Kate
+    /// Pryor (via Snapalbum)", session 26's probe), as nobody writes of themselves.
+    static func speaksOfItsSender(_ input: CategorizationInput) -> Bool {
+        guard let raw = input.from?.name else { return false }
+        let name = raw.components(separatedBy: "(").first?.trimmingCharacters(in: CharacterSet(charactersIn: " '\"")).lowercased() ?? ""
+        guard name.split(separator: " ").count >= 2 else { return false }
+        let subject = input.subject.lowercased()
+        return ["has", "have", "sent", "shared", "invited", "wants", "added", "tagged", "signed", "commented", "posted", "just"]
+            .contains { subject.hasPrefix(name + " " + $0 + " ") }
+    }
 
     static func matches(_ regex: NSRegularExpression?, _ text: String) -> Bool {
         regex?.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
