@@ -140,7 +140,7 @@ public enum CategorySignals {
         // A ticket system's tag ("[Norland #44112] AutoReply: RMA request", RT's "[rt.example #812]")
         // numbers one case, where a list's names the group (session 26's probe of a 2002 inbox).
         let tagged = subject.range(of: #"^((re|fwd?|aw|sv):\s*)*\[[^\]]{2,40}\]"#, options: .regularExpression) != nil
-            && subject.range(of: #"^((re|fwd?|aw|sv):\s*)*\[[^\]]{0,30}#\d+\]"#, options: .regularExpression) == nil
+            && !(subject.contains("#") && SocialNetworkMail.matches(ticketTag, subject))
         let vocabulary = CategoryVocabulary.score(subject: input.subject, body: input.text)
         // A first message opening with an issue's number and date is a publication's (`IssueMasthead`).
         let masthead = !reply && IssueMasthead.opens(input.text)
@@ -287,6 +287,9 @@ public enum CategorySignals {
     static func isPersonPosting(_ input: CategorizationInput, evidence: BulkMailEvidence) -> Bool {
         input.from != nil && !evidence.machineSender && !evidence.organisationSender && evidence.espFingerprint == nil
     }
+
+    /// A ticket system's tag at the head of a subject ("[Norland #44112] …").
+    private static let ticketTag = try? NSRegularExpression(pattern: #"^((re|fwd?|aw|sv):\s*)*\[[^\]]{0,30}#\d+\]"#)
 
     /// Reply-To is the list the message was sent to (Majordomo's and Mailman's "replies go to the
     /// list"): a discussion list's setting, whatever the post announces ("Meeting Wed 5 Sept:

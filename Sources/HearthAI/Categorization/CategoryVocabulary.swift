@@ -402,6 +402,18 @@ enum CategoryVocabulary {
     /// Month names, for a date in a subject.
     private static let months = "(january|february|march|april|may|june|july|august|september|october|november|december)"
 
+    /// A provider's notice about the user's service (`isAccountNotice`), compiled once: it is
+    /// asked of nearly every subject.
+    private static let providerNotice = try? NSRegularExpression(pattern:
+        #"\b(bandwidth|usage|service|maintenance|outage|abuse|quota|disk space|renewal|expiry|expiration|overdue|suspension) (notice|alert|warning|reminder)\b"#)
+
+    /// The user's price changing, or changing on a date (`isAccountNotice`).
+    private static let priceChangeOnADate = try? NSRegularExpression(pattern:
+        #"\byour\b[^.!?:]{0,30}\b(price|prices|tariff|rate|bill)s? (is changing|are changing|will change|(is|are) going up|from \d{1,2}(st|nd|rd|th)? \#(months)|from \#(months) \d{1,2}\b)"#)
+
+    /// A price with its delivery ("$149 delivered"): an offer's terms (`confirmsWithoutSelling`).
+    private static let priceDelivered = try? NSRegularExpression(pattern: #"[$£€]\s?\d[\d,.]*\s+(delivered|shipped|posted)\b"#)
+
     static func isAccountNotice(subject: String) -> Bool {
         let subject = subject.lowercased()
         // The price of the user's own membership or plan changing, the brand between ("An update
@@ -409,10 +421,10 @@ enum CategoryVocabulary {
         return accountNotices.contains { mentions($0, in: subject) } || alertsTheUserSet.contains { mentions($0, in: subject) }
             || subject.range(of: #"\bupdate to your\b[^.!?:]{0,30}\b(membership|subscription|plan) (rate|fee|fees|price|pricing)\b"#, options: .regularExpression) != nil
             // A provider's notice about the user's service ("[HarbourNet NOC] Bandwidth notice: …").
-            || subject.range(of: #"\b(bandwidth|usage|service|maintenance|outage|abuse|quota|disk space|renewal|expiry|expiration|overdue|suspension) (notice|alert|warning|reminder)\b"#, options: .regularExpression) != nil
+            || SocialNetworkMail.matches(providerNotice, subject)
             // …or changing on a date ("Important: your Forthlink monthly price from 1 April 2027",
             // session 26's probe), where an offer's "your price from £9.99" names an amount.
-            || subject.range(of: #"\byour\b[^.!?:]{0,30}\b(price|prices|tariff|rate|bill)s? (is changing|are changing|will change|(is|are) going up|from \d{1,2}(st|nd|rd|th)? \#(months)|from \#(months) \d{1,2}\b)"#, options: .regularExpression) != nil
+            || SocialNetworkMail.matches(priceChangeOnADate, subject)
             // A tool's periodic report on the user's own site, shop or account ("Weekly report:
             // tallgrassgoods.com sessions up 12.4%", session 25's probe: promotions on its figures).
             || subject.range(of: #"^(your )?(daily|weekly|monthly|quarterly|annual|yearly) (report|summary|stats|statistics|analytics|performance report)\b"#, options: .regularExpression) != nil
@@ -458,7 +470,7 @@ enum CategoryVocabulary {
         return isTransactional(subject: subject)
             && (bill || !marketing.contains { !(gift && ["gift", "gifts"].contains($0)) && mentions($0, in: subject) })
             && subject.range(of: #"(^|\s)[-−]\s?\d+\s?%"#, options: .regularExpression) == nil
-            && subject.range(of: #"[$£€]\s?\d[\d,.]*\s+(delivered|shipped|posted)\b"#, options: .regularExpression) == nil
+            && !SocialNetworkMail.matches(priceDelivered, subject)
     }
 
     static func isTransactional(subject: String) -> Bool {

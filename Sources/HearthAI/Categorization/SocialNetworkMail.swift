@@ -188,14 +188,14 @@ enum SocialNetworkMail {
         "je bent vermeld", "je bent genoemd",
         // A professional network's reminder of connection invitations waiting (work tools'
         // "invitations to join the workspace" are excluded by their domain).
-        "pending invitations", "new invitations", "invitaciones pendientes",
+        "pending invitations", "new invitations", "invitaciones pendientes", "invitations en attente", "convites pendentes", "inviti in sospeso",
+        "ausstehende einladungen",
         // A friend's photos shared, or an e-card sent, through a site (session 26's probe of a
         // 2002 inbox: "Aoife Brennan has shared photos with you", "… has sent you a greeting card!").
         "shared photos with you", "shared an album with you", "shared a photo album with you", "sent you a greeting card",
         "received a greeting card", "sent you an ecard", "sent you an e-card", "received an ecard", "received an e-card",
         // Its classmates sites, guestbooks and friends' networks (session 26's probes of 2002 inboxes).
-        "signed your guestbook", "guestbook entry", "new rating", "new classmates", "wants you to join his", "wants you to join her", "wants you to join their", "invitations en attente", "convites pendentes", "inviti in sospeso",
-        "ausstehende einladungen",
+        "signed your guestbook", "guestbook entry", "new rating", "new classmates", "wants you to join his", "wants you to join her", "wants you to join their",
         // Serbian (both scripts), Croatian and Slovenian (session 23's probe of a family between
         // Belgrade, Zagreb and Ljubljana): friend requests, network invitations, messages sent,
         // replies, kudos, posts in a group.
@@ -354,6 +354,7 @@ enum SocialNetworkMail {
     /// characters.
     private static let reachRegex = try? NSRegularExpression(pattern: reachSubject)
     private static let notificationRegex = try? NSRegularExpression(pattern: notificationPattern)
+    private static let newEventRegex = try? NSRegularExpression(pattern: #"^new (\p{L}+ )?event\b"#)
     private static let activityRegex = try? NSRegularExpression(pattern: activityPattern)
 
     /// A site writing about the person it relays, under that person's name: the subject opens
@@ -418,16 +419,16 @@ enum SocialNetworkMail {
         // group's new event on it ("New event: April Social at The Blue Anchor"): its text says
         // whose event it is and who is going ("37 people going"); a work tool's "invited you to
         // Acme" says neither.
-        // The network may name itself ("New Gatherly event: November Hack Night"), and a group's
-        // announcement tells its plan before who is going (session 26's probe).
         // A friend's invitation to join a network: its text speaks of friends and who they know
         // ("…has invited you to join his circle of friends on Circlemate", session 26's probe);
         // a work tool's invitation to a workspace or a project does not.
         if subject.contains("invited you to join"),
            opening.range(of: #"\b(circle|network|networks) of friends\b|\b(his|her|their) friends\b|\bfriends on\b|\bwho your friends know\b"#,
                          options: .regularExpression) != nil { return true }
+        // The network may name itself ("New Gatherly event: November Hack Night"), and a group's
+        // announcement tells its plan before who is going (session 26's probe).
         let announcesEvent = subject.contains("invited you to") || subject.contains("new meetup") || subject.contains("scheduled a new event")
-            || subject.range(of: #"^new (\p{L}+ )?event\b"#, options: .regularExpression) != nil
+            || (subject.hasPrefix("new ") && subject.contains("event") && matches(newEventRegex, subject))
         if announcesEvent, text.lowercased().prefix(1_500).range(of: #"\binvited you to (his|her|their|an|a) event\b|\b\d+ (people |members )?(are )?(going|interested)\b|\b(are|is) going\b"#,
                                                                  options: .regularExpression) != nil { return true }
         // A video's or a post's new comment, the post named by its title ("New comment on “Elephant
