@@ -166,4 +166,16 @@ import Testing
         #expect(CategorySignals.numbersAnIssue("CAUCE NEWS, Vol 6, No 2, June 2002"))
         #expect(!CategorySignals.numbersAnIssue("Meeting Wed 5 Sept: regexp golf"))
     }
+
+    /// An organisation's desk signing with its brand under a transactional subject is a notice,
+    /// greeting or not; a person at a domain of their own name, or a colleague, is not read so.
+    @Test func aDeskSigningWithItsBrandSendsNotices() {
+        let desk = Self.input("register@quillon.example", "Quillon Software", "Your Quillon product registration - Quillon Layout 4.0",
+                              "Dear Nadia,\n\nThank you for registering Quillon Layout 4.0. Serial: QL4-2291-8837.")
+        CategorizationTests.expectSignals(decide: .updates, [desk])
+        #expect(CategorySignals.signsWithItsBrand(desk))
+        let ownDomain = Self.input("wes@wescalloway.example", "Wes Calloway", "Booking confirmed for Friday", "See you at ten.")
+        let colleague = Self.input("helen.marsh@quillon.example", "Helen Marsh", "Booking confirmed for Friday", "See you at ten.")
+        #expect(!CategorySignals.signsWithItsBrand(ownDomain) && !CategorySignals.signsWithItsBrand(colleague))
+    }
 }

@@ -288,6 +288,16 @@ public enum CategorySignals {
         input.from != nil && !evidence.machineSender && !evidence.organisationSender && evidence.espFingerprint == nil
     }
 
+    /// The sender's name holds its domain's brand beside other words ("Quillon Software" at
+    /// quillon.com), as an organisation's desk signs; a person at a domain of their own name
+    /// ("Wes Calloway" <wes@wescalloway.com>) spells the brand with their name's words instead.
+    static func signsWithItsBrand(_ input: CategorizationInput) -> Bool {
+        guard let domain = input.senderDomain, !PersonalMail.isConsumerMailbox(domain),
+              let brand = EmailCategorizer.organisation(of: domain).split(separator: ".").first.map(String.init), brand.count >= 3 else { return false }
+        let words = (input.from?.name ?? "").lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        return words.count >= 2 && words.contains(brand) && words.joined() != brand
+    }
+
     /// A ticket system's tag at the head of a subject ("[Norland #44112] …").
     private static let ticketTag = try? NSRegularExpression(pattern: #"^((re|fwd?|aw|sv):\s*)*\[[^\]]{0,30}#\d+\]"#)
 
@@ -574,6 +584,15 @@ public enum CategorySignals {
             && !addressesNobodyInParticular(input.text) {
             return SignalVerdict(category: .primary, confidence: 0.88, candidates: [.primary],
                                  reasons: reasons + [forwarded ? "forwarded by a person" : "a mail app's signature (sent from a person's phone or mail program)"])
+        }
+        // An organisation's desk signing with its brand ("Quillon Software" <register@quillon.com>,
+        // "EOF 2002 Registration" <registration@eof2002.org>) under a subject that confirms
+        // something done: its notice, whatever greeting it opens with (session 26's probes: a
+        // product registration and a conference's registration confirmation went to primary).
+        if named && !input.isReply && !forwarded && CategoryVocabulary.confirmsWithoutSelling(subject: subject)
+            && Self.signsWithItsBrand(input) {
+            return SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates],
+                                 reasons: reasons + ["an organisation's desk signing with its brand, a transactional subject"])
         }
         // Opening by the recipient's own first name, with no mark of a mass-mail program: a
         // person writing to someone they know, whatever the subject's words ("Offer accepted!").
