@@ -58,9 +58,12 @@ public enum CategorySignals {
         // but it carries a bulk-mail service's marks, and no list carried it.
         // So may a site that signs with its brand ("SnapShelf" <share@…>, session 26's probe of a
         // 2002 inbox), which no person does.
-        // A site relaying under a person's name ("Katie Brennan via SnapLoft") is a machine too.
+        // A site relaying under a person's name ("Katie Brennan via SnapLoft") is a machine too,
+        // and so is a site's desk signing with its brand ("Wordhaven Games" <turns@wordhaven.com>),
+        // and a site's script (X-Mailer: PHP/4.2.3).
         let networkLikeSender = evidence.machineSender
-            || ((evidence.organisationSender || ListRelay.author(of: input.from?.name) != nil || SocialNetworkMail.speaksOfItsSender(input))
+            || ((evidence.organisationSender || ListRelay.author(of: input.from?.name) != nil || SocialNetworkMail.speaksOfItsSender(input)
+                 || signsWithItsBrand(input) || ScriptMailer.built(input))
                 && !evidence.cameThroughList)
             || (evidence.isBulk && !evidence.listPost && evidence.listDelivery == nil && !evidence.sentToList)
         if SocialNetworkMail.isNotification(subject: input.subject, text: input.text, domain: domain, machineSender: networkLikeSender) {
@@ -157,7 +160,9 @@ public enum CategorySignals {
             // A discussion list's digest is the discussion, bundled: the posts themselves follow.
             return SignalVerdict(category: .forums, confidence: 0.88, candidates: [.forums], reasons: ["a mailing list's digest of posts"])
         }
-        if let engine = ForumSoftware.discussionNotice(input, automated: evidence.isAutomatedOrBulk) {
+        // (A board's script building the notice, "Microsoft CDO for Windows 2000" from boards@,
+        // is as automated as a no-reply address; session 27's probe of a genealogy board.)
+        if let engine = ForumSoftware.discussionNotice(input, automated: evidence.isAutomatedOrBulk || ScriptMailer.built(input)) {
             return SignalVerdict(category: .forums, confidence: 0.88, candidates: [.forums], reasons: ["a web forum's notice of its discussions (\(engine))"])
         }
         if evidence.listPost {
@@ -228,7 +233,7 @@ public enum CategorySignals {
         let contents = digestContents.contains { text.contains($0) }
         let local = input.senderLocalPart ?? ""
         let listSoftware = ["majordomo", "listserv", "ecartis", "mailman", "sympa"].contains(local)
-            || ["-request", "-owner", "-digest"].contains { local.hasSuffix($0) }
+            || ["-request", "-owner", "-digest", "-help"].contains { local.hasSuffix($0) }
         // "Re:" as a word: "more:", "here:", "are:" end in the same three characters.
         let replies = text.range(of: #"(^|[^a-z])re:"#, options: .regularExpression) != nil
         return (occurrences("from:") >= 2 && occurrences("subject:") >= 2)
@@ -238,8 +243,9 @@ public enum CategorySignals {
 
     /// How list software heads a digest's table of contents, in the languages Mailman speaks
     /// (session 22's probes: Dutch and Spanish lists' digests went to updates), and the
-    /// "Re: Contents of <list> digest…" its preamble asks repliers to edit.
-    static let digestContents = ["today's topics", "in this issue", "topics:", "messages in this digest", "contents of",
+    /// "Re: Contents of <list> digest…" its preamble asks repliers to edit; ezmlm's "Topics
+    /// (messages 5211 through 5215):", sent from the list's -help@ address (session 26's probe).
+    static let digestContents = ["today's topics", "in this issue", "topics:", "topics (messages", "messages in this digest", "contents of",
                                  "onderwerpen van vandaag", "temas del día", "themen des tages", "heutige themen",
                                  "thèmes du jour", "sujets du jour", "argomenti del giorno", "tópicos de hoje",
                                  "assuntos de hoje", "dagens ämnen", "inhoud van", "inhalt von"]
@@ -289,13 +295,31 @@ public enum CategorySignals {
     }
 
     /// The sender's name holds its domain's brand beside other words ("Quillon Software" at
-    /// quillon.com), as an organisation's desk signs; a person at a domain of their own name
-    /// ("Wes Calloway" <wes@wescalloway.com>) spells the brand with their name's words instead.
+    /// quillon.com; "EOF 2002 Registration" at eof2002.org, the brand spelt in two of the name's
+    /// words), or spells it with initials, as an organisation's desk signs; a person at a domain
+    /// of their own name ("Wes Calloway" <wes@wescalloway.com>) spells the brand with all their
+    /// name's words instead.
     static func signsWithItsBrand(_ input: CategorizationInput) -> Bool {
         guard let domain = input.senderDomain, !PersonalMail.isConsumerMailbox(domain),
               let brand = EmailCategorizer.organisation(of: domain).split(separator: ".").first.map(String.init), brand.count >= 3 else { return false }
         let words = (input.from?.name ?? "").lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
-        return words.count >= 2 && words.contains(brand) && words.joined() != brand
+        guard words.count >= 2 else { return false }
+        // The brand spelt by neighbouring words: some in full, then the initials of the rest
+        // ("Summit Peak Credit Union" at summitpeakcu.org, "Lakeshore Federal Savings" at
+        // lfs.com). With no initials, a word of the name must be left over; initials alone need
+        // three words (a person's two initials may be their domain too).
+        for start in words.indices {
+            for end in (start + 1)...min(start + 4, words.count) {
+                for split in start...end {
+                    let initials = end - split
+                    let spelt = words[start..<split].joined() + words[split..<end].compactMap(\.first).map(String.init).joined()
+                    guard spelt == brand else { continue }
+                    let leftOver = end - start < words.count
+                    if split == start ? initials >= 3 : (leftOver || initials >= 2) { return true }
+                }
+            }
+        }
+        return false
     }
 
     /// A ticket system's tag at the head of a subject ("[Norland #44112] …").
@@ -593,6 +617,13 @@ public enum CategorySignals {
             && Self.signsWithItsBrand(input) {
             return SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates],
                                  reasons: reasons + ["an organisation's desk signing with its brand, a transactional subject"])
+        }
+        // …or numbering an issue ("Staff Bulletin - Vol. 4 No. 17" from "LHDSB Communications",
+        // session 26's probe of a 2002 teacher): a publication, no letter; its words tell a
+        // bulletin from a catalogue.
+        if named && !input.isReply && !forwarded && numbersAnIssue(subject) && Self.signsWithItsBrand(input) {
+            return SignalVerdict(category: nil, confidence: 0.6, candidates: [.promotions, .updates],
+                                 reasons: reasons + ["an organisation's numbered issue, signed with its brand"], lean: .updates)
         }
         // Opening by the recipient's own first name, with no mark of a mass-mail program: a
         // person writing to someone they know, whatever the subject's words ("Offer accepted!").

@@ -33,7 +33,7 @@ enum CategoryVocabulary {
         // The same in the languages the client meets most after English (German, French,
         // Spanish, Italian, Portuguese, Dutch): orders, invoices, bookings, codes, accounts.
         "rechnung", "bestellung", "buchung", "bestätigung", "passwort", "kontoauszug", "zahlung", "lieferung", "ihr konto",
-        "facture", "commande", "réservation", "mot de passe", "relevé", "paiement", "livraison", "votre compte",
+        "facture", "commande", "réservation", "mot de passe", "relevé", "paiement", "livraison", "votre compte", "vos comptes",
         "factura", "pedido", "reserva", "confirmación", "contraseña", "envío", "su cuenta", "tu cuenta",
         "fattura", "ordine", "prenotazione", "conferma", "pagamento", "spedizione", "il tuo account",
         // Returns and refunds ("Abbiamo elaborato il tuo reso: rimborso di 89,95 €" was read as a sale on its price).
@@ -44,6 +44,18 @@ enum CategoryVocabulary {
         // a student in Amsterdam: a transport card's top-up confirmed read as an offer).
         "bevestiging", "actie vereist", "aktion erforderlich", "action requise", "acción requerida", "azione richiesta",
         "jaarafrekening", "eindafrekening", "jahresabrechnung", "nebenkostenabrechnung",
+        // A statement ready in Dutch, Italian, Spanish and Portuguese ("Uw rekeningoverzicht
+        // september 2002 staat klaar", session 26's probe of a Dutch bank: primary).
+        "rekeningoverzicht", "afschrift", "jaaroverzicht", "staat klaar", "staat voor u klaar", "staat voor je klaar",
+        "estratto conto", "extracto", "extrato", "estatement", "e-statement", "ebill", "e-bill",
+        // A document of the user's account put online ("Your 2001 Form 1099 is available online",
+        // session 27's probe of a 2002 accountant).
+        "is available online", "is now available online", "are available online", "tax form", "tax forms", "tax document",
+        "tax documents", "form 1099", "form w-2",
+        // A reminder and a renewal in Dutch, German, Spanish, Italian and Portuguese ("Herinnering:
+        // verlenging domeinnaam kuipers-online.nl", the same probe: a registrar's renewal read as an offer).
+        "herinnering", "verlenging", "erinnerung", "verlängerung", "recordatorio", "renovación", "promemoria", "rinnovo",
+        "lembrete", "renovação",
         // A marketplace about the user's own listing ("Nouveau message pour votre annonce « Kit
         // Arduino »", session 22's probe; its price read as an offer). "-50 % pour booster votre
         // annonce" still sells.
@@ -179,7 +191,7 @@ enum CategoryVocabulary {
         "triple points", "double miles", "triple miles", "doppelte meilen", "doppelte punkte", "miles doublés",
         "points doublés", "doble de millas", "punti doppi", "miglia doppie",
         // Trials and fares a service or a deals list sells ("try Pro free for 30 days", "from €389").
-        "free for 30 days", "free for 14 days", "free for 7 days", "free for a month", "error fare", "from €", "from £",
+        "free for 30 days", "free for 14 days", "free for 7 days", "free for a month", "days free", "weeks free", "months free", "month free", "error fare", "from €", "from £",
         // Shows and releases put on sale ("Just announced: …").
         "just announced", "on sale now", "left something",
         // A season's or a show's booking opening sells its tickets ("Friends' priority booking opens
@@ -355,6 +367,8 @@ enum CategoryVocabulary {
         "loan offer is ready", "mortgage offer is ready",
         // An auction telling a bidder where they stand.
         "been outbid", "outbid on", "outbid notice", "outbid alert", "end of auction", "auction ended", "backorder", "back order",
+        // …and that they won ("Bidlark Item Won! Kestrel DC-2100…", session 27's probe).
+        "item won", "winning bid", "winning bidder", "you won this item", "you won the auction", "auction has ended",
         // A gift list's or registry's word that a guest gave the couple something (session 25's
         // probe: "You've received a gift from Pat & Keith" went to promotions on its shop words).
         "received a gift from", "sent you a gift", "bought you a gift", "contributed to your fund",
@@ -486,6 +500,11 @@ enum CategoryVocabulary {
     static let billNotices: [String] = [
         "payment is due", "payment due", "payment reminder", "statement is available", "statement is ready",
         "bill is ready", "bill is available", "minimum payment",
+        // An e-statement under a card's brand ("Your SUB Union Rewards Mastercard eStatement is
+        // ready"), a price change told with the receipt ("Your Reelhouse receipt and an update to
+        // your price", session 27's probes).
+        "estatement is ready", "estatement is available", "e-statement is ready", "e-statement is available",
+        "update to your price", "change to your price", "changes to your price",
     ]
 
     /// A charity's or a church's acknowledgement of the user's own gift: its receipt, its amount,
@@ -510,6 +529,9 @@ enum CategoryVocabulary {
     static func isOrderReference(_ subject: String) -> Bool {
         subject.range(of: #"\byour\b[^.!?:]{0,40}?\b(order|purchase|receipt|invoice|booking|reservation)\b(?!\s+(now|today|yours))"#,
                       options: .regularExpression) != nil
+            // A ride's receipt names the trip by its time ("Your Thursday morning trip with Zipr",
+            // session 27's probe).
+            || subject.range(of: #"\byour (\p{L}+ ){0,2}(morning|afternoon|evening|night) (trip|ride)\b"#, options: .regularExpression) != nil
             || subject.range(of: #"\border\s*(#|no\.?|number|id)?\s*:?\s*[a-z]{0,4}-?\d{3,}"#, options: .regularExpression) != nil
     }
 

@@ -196,6 +196,7 @@ enum SocialNetworkMail {
         "received a greeting card", "sent you an ecard", "sent you an e-card", "received an ecard", "received an e-card",
         // Its classmates sites, guestbooks and friends' networks (session 26's probes of 2002 inboxes).
         "signed your guestbook", "guestbook entry", "new rating", "new classmates", "wants you to join his", "wants you to join her", "wants you to join their",
+        "joined your class of", "written a testimonial for you", "wrote a testimonial for you", "written you a testimonial", "heeft zich aangemeld bij jouw klas", "heeft zich aangemeld bij je klas", "heeft zich aangemeld bij uw klas",
         // Serbian (both scripts), Croatian and Slovenian (session 23's probe of a family between
         // Belgrade, Zagreb and Ljubljana): friend requests, network invitations, messages sent,
         // replies, kudos, posts in a group.
@@ -245,25 +246,44 @@ enum SocialNetworkMail {
 
     /// A network's count of the user's reach in a subject: "Your article reached 100 reads",
     /// "Your shots got 48 likes", "You appeared in 14 searches this week", "5 new comments on
-    /// your video", "Your video has 12.4K views", "1,204 people reached Desert Bloom Homes".
-    static let reachSubject = #"\breached \d[\d,.]* (reads|views|readers|followers|citations)\b|\byour (video|post|reel|clip|short|photo|story|pin)s? (has|have|got|hit|passed) \d[\d,.]*[km]? (views|likes|plays)\b|\bappeared in \d[\d,.]* searches\b|\bapparue? dans \d+ recherches\b|\ba reçu \d+ (appréciations|j'aime|commentaires)\b|\bidées pour votre tableau\b|^\d[\d,.]* people reached\b|\b\d[\d,.]* new (comments|likes|reactions|replies) (on|to) your\b|\b(got|received) \d[\d,.]* (new )?(likes|comments|reactions|followers)\b|\bmendapat \d[\d,.]* (suka|komentar|pengikut)\b"#
+    /// your video", "Your video has 12.4K views", "1,204 people reached Desert Bloom Homes",
+    /// "Your week on Shutterhood: 1,203 views, 2 new contacts" (session 26's probe of a 2002 inbox).
+    static let reachSubject = #"\breached \d[\d,.]* (reads|views|readers|followers|citations)\b|\byour (video|post|reel|clip|short|photo|story|pin)s? (has|have|got|hit|passed) \d[\d,.]*[km]? (views|likes|plays)\b|\bappeared in \d[\d,.]* searches\b|\bapparue? dans \d+ recherches\b|\ba reçu \d+ (appréciations|j'aime|commentaires)\b|\bidées pour votre tableau\b|^\d[\d,.]* people reached\b|\b\d[\d,.]* new (comments|likes|reactions|replies) (on|to) your\b|\b(got|received) \d[\d,.]* (new )?(likes|comments|reactions|followers)\b|\bmendapat \d[\d,.]* (suka|komentar|pengikut)\b|\byour (week|month) on [\p{L}\d.]+\b.{0,40}\b\d[\d,.]* (new )?(views|followers|contacts|fans|likes|favou?rites|comments)\b"#
 
     /// Notifications whose words are split by a name or must close the subject, so no phrase
     /// can hold them: "Du wurdest von Markus erwähnt", "… hat dich in einem Beitrag markiert", a
     /// pin board's "Fresh ideas for your “Glaze inspo” board" (session 25), a dating site's
     /// message from a member's handle ("…a new message from trailgrrl_74") and its matches of the
     /// week, a board game's "knightowl77 moved in game #88213" (session 26), a game's, a group chat's, several people's
-    /// doing gathered, a post that travels.
-    static let notificationPattern = [#"\bnew (\p{L}+ ){1,2}from [a-z][a-z0-9.]*[_\d][a-z0-9_.]*\b|\bsent you an? ([\p{L}'’]+ ){0,2}(e-?card|greeting card|birthday card|christmas card|valentine'?s? card|holiday card)\b|\byour (\p{L}+ )?matches for (the week|this week|today)\b|\byou have \d+ new matches\b|\bmoved in game\b|\bdu wurdest (von .{1,40} )?erwähnt\b|\bhat dich zu [„"“].{1,80}eingeladen\b|\bhat (dich|sie) (in|auf) .{1,40} markiert\b|\bfor your ["“'‘][^"”'’]{1,40}["”'’] board\b"#, gamePattern, groupChatPattern, crowdPattern, viralPattern,
+    /// doing gathered, a post that travels. An e-card under the site's brand ("Bernice Whitfield
+    /// has sent you a Cardinal Greetings card!", "…a Cardamom Greeting!"; a bank's new debit card
+    /// and a gift card are not), a guestbook with the site's name in it, a friend's circle
+    /// (session 27's probes of 2001–2002 inboxes).
+    static let notificationPattern = [#"\bnew (\p{L}+ ){1,2}from [a-z][a-z0-9.]*[_\d][a-z0-9_.]*\b|\bsent you an? ([\p{L}'’]+ ){0,2}(e-?card|greeting card|birthday card|christmas card|valentine'?s? card|holiday card)\b|\bsigned your ([\p{L}\d.-]+ )?guestbook\b|\bwants to add you (to (his|her|their) ([\p{L}\d]+ )?(circle|friends|friends list|network|contacts|buddy list)|as a (friend|contact|buddy))\b|\byour (\p{L}+ )?matches for (the week|this week|today)\b|\byou have \d+ new matches\b|\bmoved in game\b|\bdu wurdest (von .{1,40} )?erwähnt\b|\bhat dich zu [„"“].{1,80}eingeladen\b|\bhat (dich|sie) (in|auf) .{1,40} markiert\b|\bfor your ["“'‘][^"”'’]{1,40}["”'’] board\b"#, eCardPattern, gamePattern, groupChatPattern, crowdPattern, viralPattern,
                                       koreanPersonActingPattern, birthdayPattern]
         .joined(separator: "|")
 
+    /// Month names, for a recap of the user's month.
+    private static let monthNames = "january|february|march|april|may|june|july|august|september|october|november|december"
+
+    /// An e-card a person sent through a site, under the site's brand ("Bernice Whitfield has
+    /// sent you a Cardinal Greetings card!", "…a Cardamom Greeting!", "You have received a
+    /// Bluegreet card from Ed Szymanski!", session 27's probes); the card a bank, a shop or a
+    /// phone company sends (a new debit card, a gift card, a SIM card) is named by its kind.
+    static let eCardPattern = #"\bhas sent you an? ([\p{L}'’-]+ ){1,2}"# + notAGreetingCard + #"(card|greeting)!?$|\b(received|got) an? ([\p{L}'’-]+ ){0,2}"#
+        + notAGreetingCard + #"(e-?card|card|greeting) from\b"#
+
+    /// The kinds of card that are no greeting, as a look-behind before "card".
+    private static let notAGreetingCard = #"(?<!gift |credit |debit |bank |membership |loyalty |reward |rewards |sim |id |prepaid |virtual |store |key |library |report |business |new |replacement |boarding |access |member |discount |sd |memory |club |fidelity |payment |health |insurance |student )"#
+
     /// A game's notices: "It's your turn!" or "It's your move 🎲" closing the subject or followed by
-    /// the move, a word played for points (a shop's
+    /// the move ("Your move! lindapat played QUIXOTE in Letter Duel (game #58213)"), a word played for points (a shop's
     /// "It's your turn to save" is not one), the same in six languages with the game's words, a
     /// gift "on" the platform (a shop's "We sent you a gift" is not), lives or coins sent, a squad's
-    /// or a clan's invitation.
-    static let gamePattern = #"\bit[’']s your (turn|move)[.!]*( \S+)?$|\bit[’']s your turn!.*\b(played|move|moved|game|round|match)\b|\bplayed [^ ]{2,20} for \d+ points\b|(è il tuo turno|es tu turno|c'est ton tour|c'est à toi de jouer|du bist am zug|du bist dran|jij bent aan zet|é a sua vez|é sua vez).*\b(contro|contra|against|gegen|tegen|partita|partida|partie|spiel|game|match)\b|\bsent you a gift on\b|\bsent you (\d+|a|an|some|free) (extra )?(lives|life|coins|gems|spins|energy)\b|\binvited you to (join )?(the |their |a |an |her |his |my )?[“"]?([^”"]{0,40} )?(squad|clan|guild|party|lobby|raid|league)\b"#
+    /// or a clan's invitation, a clan's news, a ladder's challenge between clans by their tags
+    /// ("[NWB] challenged by [DoA]", "Challenge received: {OzR} Oz Railgunners vs [KL]", session
+    /// 26's probes of 2002 gamers).
+    static let gamePattern = #"\bit[’']s your (turn|move)[.!]*( \S+)?$|\b(it[’']s )?your (turn|move)!.*\b(played|move|moved|game|round|match)\b|\bplayed [^ ]{2,20} for \d+ points\b|(è il tuo turno|es tu turno|c'est ton tour|c'est à toi de jouer|du bist am zug|du bist dran|jij bent aan zet|é a sua vez|é sua vez).*\b(contro|contra|against|gegen|tegen|partita|partida|partie|spiel|game|match)\b|\bit's your (turn|move) (against|vs\.?)\b|\bsent you a gift on\b|\bclan (news|match|war|wars|meeting)\b|\b(challenged by|challenge (received|accepted|declined) ?:?|vs\.?) [\[{][^\]}]{1,8}[\]}]|\bsent you (\d+|a|an|some|free) (extra )?(lives|life|coins|gems|spins|energy)\b|\binvited you to (join )?(the |their |a |an |her |his |my )?[“"]?([^”"]{0,40} )?(squad|clan|guild|party|lobby|raid|league)\b|\binvited you to an? [\p{L}'’-]+ (table|game|match) (at|on)\b"#
 
     /// A group chat's news: "14 unread messages and 1 mention in …", "37 nuovi messaggi in «…»" in
     /// nine languages, "Hai 23 messaggi non letti in «Famiglia»" in six, a chat server's "3 unread mentions in Pixel Pushers and 1 other server" (a
@@ -404,6 +424,29 @@ enum SocialNetworkMail {
             return true
         }
         let opening = text.lowercased().prefix(400)
+        // A friend's party sent by an invitation site ("You're invited: Tyler's First Birthday!",
+        // session 27's probe): someone's celebration, and a host and an RSVP in its text; a
+        // shop's "You're invited: our VIP sale" names no one's party.
+        if subject.range(of: #"\b[\p{L}]+'s (\p{L}+ ){0,2}(birthday|party|shower|wedding|anniversary|bbq|barbecue|housewarming|celebration|graduation|reunion)\b"#,
+                         options: .regularExpression) != nil,
+           subject.hasPrefix("you're invited") || subject.hasPrefix("you are invited") || subject.contains("invited you to"),
+           opening.range(of: #"\brsvp\b|\bhosted by\b|\bhost:"#, options: .regularExpression) != nil { return true }
+        // A network's recap of the user's month ("Your November on Stridely 🏃 87.4 miles"), its
+        // text telling of followers or kudos; a shop's "Your November on Acme" tells of neither.
+        if subject.range(of: #"^your (week|month|year|\#(monthNames)|\d{4}) on [\p{L}\d.]+"#, options: .regularExpression) != nil,
+           opening.range(of: #"\b(new )?followers?\b|\bkudos\b|\bfollowed you\b"#, options: .regularExpression) != nil { return true }
+        // A comment on the user's journal entry ("[inkjournal] Reply to your post “new box is
+        // alive”", "Reply to your entry …", session 27's probes of 2003 journal communities): its
+        // text says someone replied to the user's entry and speaks of the journal; a forum's
+        // reply notice speaks of threads and topics instead.
+        if subject.range(of: #"\breply to your (post|entry|journal entry)\b"#, options: .regularExpression) != nil,
+           opening.range(of: #"\breplied to your ([\p{L}\d.]+ )?(entry|post)\b"#, options: .regularExpression) != nil,
+           text.lowercased().prefix(1_500).contains("journal") { return true }
+        // A friend's album shared through a photo site ("Carla Hayes has shared “Easter at
+        // Mama's” with you", session 27's probe): its text speaks of photos; a work tool's shared
+        // document (excluded above by its domain) or a shop's shared wish list does not.
+        if subject.range(of: #"\bshared\b.{1,80}\bwith you\b"#, options: .regularExpression) != nil,
+           opening.range(of: #"\b(photos|pictures|pics|album|slideshow|snapshots)\b"#, options: .regularExpression) != nil { return true }
         // A streamer the user follows going live ("lunarpixl is live: ranked grind", "… just went
         // live"), named by a handle (lower-case, as people write them) or told by a streaming
         // network's text (a stream, its viewers, "because you follow"); a shop's "Our sale is
@@ -422,8 +465,8 @@ enum SocialNetworkMail {
         // A friend's invitation to join a network: its text speaks of friends and who they know
         // ("…has invited you to join his circle of friends on Circlemate", session 26's probe);
         // a work tool's invitation to a workspace or a project does not.
-        if subject.contains("invited you to join"),
-           opening.range(of: #"\b(circle|network|networks) of friends\b|\b(his|her|their) friends\b|\bfriends on\b|\bwho your friends know\b"#,
+        if subject.contains("invited you to join") || subject.contains("wants you to join"),
+           opening.range(of: #"\b(circle|network|networks) of friends\b|\b(his|her|their) friends\b|\bfriends on\b|\bwho your friends know\b|\bfantasy\b|\b(his|her|their|my) league\b"#,
                          options: .regularExpression) != nil { return true }
         // The network may name itself ("New Gatherly event: November Hack Night"), and a group's
         // announcement tells its plan before who is going (session 26's probe).

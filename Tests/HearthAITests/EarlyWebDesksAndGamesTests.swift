@@ -1,0 +1,134 @@
+import Foundation
+import HearthCore
+import Testing
+@testable import HearthAI
+
+/// Session 26's last blind probe (four inboxes of 2001–2003, counted once) left these shapes
+/// unsorted; session 27 wrote them afresh: organisations' desks signing with their brand, games
+/// and clans, classmates sites, e-cards with a brand's name, an ezmlm digest.
+@Suite struct EarlyWebDesksAndGamesTests {
+    static func input(_ from: String, _ name: String?, _ subject: String, _ text: String = "", headers: [(String, String)] = [],
+                      replyTo: [EmailAddress] = []) -> CategorizationInput {
+        CategorizationInput(from: EmailAddress(name: name, address: from), recipients: [EmailAddress(name: "Maggie D", address: "mdonnelly@isp.example")],
+                            subject: subject, text: text, headers: headers.map { HeaderField(name: $0.0, value: $0.1) }, replyTo: replyTo)
+    }
+
+    /// The brand may be spelt in two of the name's words ("EOF 2002" at eof2002.org); a person's
+    /// whole name spelling their domain is still a person.
+    @Test func aDeskSigningWithItsBrandSpeltInTwoWords() {
+        let conference = Self.input("registration@eof2002.example", "EOF 2002 Registration", "EOF 2002 registration confirmation #EOF-0417",
+                                    "Dear Mr. Kuipers, thank you for registering. Your invoice is attached.")
+        let bank = Self.input("internetbankieren@grachtenbank.example", "Grachtenbank Internetbankieren", "Uw rekeningoverzicht september 2002 staat klaar",
+                              "Geachte heer Kuipers, uw rekeningoverzicht staat klaar in Internetbankieren.")
+        CategorizationTests.expectSignals(decide: .updates, [conference, bank])
+        #expect(CategorySignals.signsWithItsBrand(conference))
+        let person = Self.input("wes@wescalloway.example", "Wes Calloway", "Your registration confirmation", "Hi Maggie, here it is.")
+        #expect(!CategorySignals.signsWithItsBrand(person), "a person's own name is no desk's brand")
+        let middleName = Self.input("anna@annaleepark.example", "Anna Lee Park", "Registration confirmed", "")
+        #expect(!CategorySignals.signsWithItsBrand(middleName), "all three words of a name spell no brand beside other words")
+    }
+
+    /// An organisation's bulletin numbered as an issue leans updates; a person's "issue 3 of
+    /// the draft" does not.
+    @Test func anOrganisationsNumberedBulletinLeansUpdates() {
+        let bulletin = Self.input("communications@lhdsb.example", "LHDSB Communications", "Staff Bulletin - Vol. 4 No. 17 - January 25, 2002",
+                                  "In this bulletin: PD day schedule, benefits enrolment, the spring concert.")
+        let verdict = CategorySignals.evaluate(bulletin)
+        #expect(verdict.category == nil && verdict.lean == .updates, "\(verdict.reasons)")
+        let colleague = Self.input("mthomas@lhdsb.example", "Mary Thomas", "Vol. 4 No. 17 - your piece for the bulletin", "Hi Maggie, can you send it by Friday?")
+        #expect(CategorySignals.evaluate(colleague).category == .primary)
+    }
+
+    /// Games, clans and classmates sites are social, however a site signs.
+    @Test func gamesClansAndClassmates() {
+        CategorizationTests.expectSignals(decide: .social, [
+            Self.input("turns@wordhaven.example", "Wordhaven Games", "Your move! lindapat played QUIXOTE in Letter Duel (game #58213)",
+                       "It's your turn in Letter Duel game #58213 against lindapat."),
+            Self.input("webmaster@nachtwacht.example", "Nachtwacht Brigade", "[NWB] New clan news: Scrim vs [DoA] - Sunday 21:00",
+                       "New clan news was posted.", headers: [("X-Mailer", "PHP/4.1.2")], replyTo: [EmailAddress(address: "noreply@nachtwacht.example")]),
+            Self.input("ladder@fragleague.example", "FragLeague", "FragLeague: [NWB] challenged by [DoA] Dawn of Anarchy", "", headers: [("X-Mailer", "PHP/4.2.1")]),
+            Self.input("ladder@fragleague.example", "FragLeague Ladder", "[FragLeague] Challenge received: {OzR} Oz Railgunners vs [KLP] Kelpies", "",
+                       headers: [("X-Mailer", "PHP/4.0.4pl1")]),
+            Self.input("info@klasgenoten.example", "Klasgenoten.nl", "Marloes de Ruiter heeft zich aangemeld bij jouw klas", "", headers: [("X-Mailer", "PHP/4.0.6")]),
+            Self.input("digest@shutterhood.example", "Shutterhood", "Your week on Shutterhood: 1,203 views, 2 new contacts", "",
+                       headers: [("Precedence", "bulk")]),
+            Self.input("cards@sparklecards.example", "Becky Ashdown via Sparkle Cards", "Becky Ashdown has sent you a Sparkle Card!",
+                       "To see your card, click below.", replyTo: [EmailAddress(address: "becky.ashdown@lineone.net")]),
+            Self.input("pickup@hearthello.example", "HeartHello Cards", "Loretta Jenkins sent you a Birthday card!",
+                       "<p>Click to pick up your card.</p>", replyTo: [EmailAddress(address: "lorettaj@bellsouth.net")]),
+            Self.input("cards@cardamom.example", "Cardamom Greetings", "Priya Raman has sent you a Cardamom Greeting!", "Pick up your greeting."),
+            Self.input("cards@cardamom.example", "Cardamom Greetings", "You have received a birthday greeting card from Ben Ashworth", ""),
+            Self.input("guestbook@alumnigate.example", "Alumnigate", "Someone has signed your Alumnigate guestbook!", ""),
+            Self.input("messages@expatlounge.example", "ExpatLounge", "Fiona MacRae wants to add you to her Circle on ExpatLounge", ""),
+            Self.input("turns@tilecraft.example", "Tilecraft Games", "Tilecraft: it's your turn against derek_n", "", headers: [("X-Mailer", "PHP/4.2.3")]),
+            Self.input("ladder@clanladder.example", "ClanLadder", "[ClanLadder] [SNX] Sleepless Nights has been challenged by [GRR] Grrrls",
+                       "", headers: [("X-Mailer", "PHP/4.2.3")]),
+            Self.input("buddies@gamelink.example", "GameLink", "Nightjar7 wants to add you to their GameLink buddy list", ""),
+            Self.input("invitations@palster.example", "Palster", "Jake Moreno wants you to join Palster!",
+                       "Palster is an online community that connects people through their networks of friends. See who your friends know."),
+            Self.input("network@chumly.example", "Chumly", "Tasha Brennan has written a testimonial for you", ""),
+            Self.input("noreply@quillbook.example", nil, "Reply to your entry \"home for reading week.\"",
+                       "tash_b replied to your Quillbook entry \"home for reading week.\"\n\nYou are getting this because you asked to be notified of comments to your journal."),
+            Self.input("albums@snapshelf.example", "Snapshelf", "Carla Hayes has shared \"Easter at Mama's\" with you",
+                       "Carla has shared 24 photos with you in the album Easter at Mama's."),
+        ])
+        // A bank's new card, a shop's gift card and a football fixture are not a site's news of friends.
+        for subject in ["Maggie, your bank has sent you a new debit card", "Anna has sent you an Amazon gift card", "Leeds vs Arsenal: match report",
+                        "Tom has shared \"Q3 budget\" with you"] {
+            let verdict = CategorySignals.evaluate(Self.input("news@example.com", "Example", subject, "", headers: [("Precedence", "bulk")]))
+            #expect(verdict.category != .social, "\(subject): \(verdict.reasons)")
+        }
+    }
+
+    /// Round 27's other shapes: a brand's card received, a friend's party through an invitation
+    /// site, a fantasy league's invitation, a network's recap of the month.
+    @Test func cardsPartiesLeaguesAndRecaps() {
+        CategorizationTests.expectSignals(decide: .social, [
+            Self.input("cards@bluegreet.example", "Bluegreet", "You have received a Bluegreet card from Ed Szymanski!", "Pick up your card."),
+            Self.input("invitations@gatherly.example", nil, "You're invited: Tyler's First Birthday!",
+                       "Hosted by Dana Szymanski. Saturday, April 6, 2:00 PM. RSVP by April 1.", headers: [("Precedence", "bulk")]),
+            Self.input("invite@rotodugout.example", "RotoDugout", "Bobby Kerrigan invited you to join \"Route 3 Rotisserie 2002\"",
+                       "Bobby Kerrigan has invited you to join his fantasy baseball league on RotoDugout."),
+            Self.input("no-reply@stridely.example", "Stridely", "Your November on Stridely 🏃 87.4 miles",
+                       "You ran 87.4 miles in November. 2 new followers and 31 kudos.", headers: [("Precedence", "bulk")]),
+        ])
+        for (subject, text) in [("You're invited: our VIP sale weekend", "RSVP for early access. Hosted by our stylists."),
+                                ("Your November on Acme Music", "You listened to 1,204 minutes.")] {
+            let verdict = CategorySignals.evaluate(Self.input("news@acme.example", "Acme", subject, text, headers: [("Precedence", "bulk")]))
+            #expect(verdict.category != .social, "\(subject): \(verdict.reasons)")
+        }
+    }
+
+    /// Receipts, statements and tax forms whose subjects carry a brand's selling word or name
+    /// the document oddly.
+    @Test func receiptsStatementsAndTaxForms() {
+        CategorizationTests.expectSignals(decide: .updates, [
+            Self.input("receipts@zipr.example", "Zipr Receipts", "Your Thursday morning trip with Zipr 🚗", "Total $18.40. Thanks for riding.",
+                       headers: [("Feedback-ID", "1:zipr")]),
+            Self.input("billing@account.reelhouse.example", "Reelhouse", "Your Reelhouse receipt and an update to your price",
+                       "Receipt: Premium plan $17.99. From January your price will be $19.99.", headers: [("Precedence", "bulk")]),
+            Self.input("estatements@alerts.straitsunion.example", "SUB eStatements", "Your SUB Union Rewards Mastercard eStatement is ready",
+                       "Please do not reply to this email.", headers: [("Precedence", "bulk")]),
+            Self.input("eservices@whitcombe.example", "Whitcombe Securities", "Your 2001 Form 1099 is available online", "Dear Client, your tax form is ready."),
+        ])
+        #expect(!CategoryVocabulary.confirmsWithoutSelling(subject: "NEW: 360-degree virtual tours for your listings - 30 days free"))
+    }
+
+    /// ezmlm sends its digest from the list's -help@ address with "Topics (messages …)": the
+    /// list's discussion bundled, no service's notice.
+    @Test func anEzmlmDigestIsTheDiscussion() {
+        let digest = Self.input("layout-design-help@lists.trackplan.example", nil, "layout-design Digest 10 Nov 2002 10:00:02 -0000 Issue 412",
+                                "layout-design Digest 10 Nov 2002 10:00:02 -0000 Issue 412\n\nTopics (messages 5211 through 5215):\n\nHelix grade vs. radius in HO\n\t5211 by: Paul Renfro\n",
+                                headers: [("Mailing-List", "contact layout-design-help@lists.trackplan.example; run by ezmlm"), ("Precedence", "bulk"),
+                                          ("List-Post", "<mailto:layout-design@lists.trackplan.example>")])
+        CategorizationTests.expectSignals(decide: .forums, [digest])
+    }
+
+    /// Reminders and renewals in the languages the client meets are notices.
+    @Test func remindersAndRenewalsInOtherLanguages() {
+        for subject in ["Herinnering: verlenging domeinnaam kuipers-online.nl", "Uw rekeningoverzicht september 2002 staat klaar",
+                        "Recordatorio: renovación de su dominio", "Promemoria: rinnovo del dominio", "Your January 2003 eStatement is ready"] {
+            #expect(CategoryVocabulary.confirmsWithoutSelling(subject: subject), "\(subject)")
+        }
+    }
+}
