@@ -114,6 +114,54 @@ import Testing
         #expect(!CategoryVocabulary.confirmsWithoutSelling(subject: "NEW: 360-degree virtual tours for your listings - 30 days free"))
     }
 
+    /// Round 27b: games and tables, a family tree, classmates' profiles, an e-card whose subject
+    /// is the greeting, a group's digest, a matrimonial site's interest and matches.
+    @Test func tablesTreesGreetingsAndMatches() {
+        CategorizationTests.expectSignals(decide: .social, [
+            Self.input("games@puzzleparlour.example", "PuzzleParlour", "It's your turn in WordTiles against helenm", ""),
+            Self.input("tables@trumphall.example", "TrumpHall", "marvo has invited you to a table at TrumpHall", ""),
+            Self.input("family@kintrails.example", "KinTrails", "Beverly Dunlap added you to the Dunlap - Kessler - Hartung family tree", ""),
+            Self.input("notify@schoolmatesonline.example", "Schoolmates Online", "3 Harwell Law classmates updated their profiles", ""),
+            Self.input("greetings@cardcove.example", "Dot Fenwick (via CardCove)", "Happy 48th Anniversary, Joan & Walt! ♥",
+                       "Dear Joan & Walt,\n\nDot Fenwick has sent you a CardCove e-card!\n\nTo pick up your card, click here.",
+                       replyTo: [EmailAddress(address: "DotFen44@aol.com")]),
+            Self.input("notification@fs.friendspace.example", "Friendspace", "Daniela, see what's new in Leslieville Neighbours & Parents",
+                       "Here's what you missed on Friendspace. Ruth Okafor: \"Everyone OK?\" - 41 comments", headers: [("Precedence", "bulk")]),
+            Self.input("interest@shubhbandhan.example", "ShubhBandhan.com", "SB0482213 has expressed interest in your profile", ""),
+            Self.input("matches@shubhbandhan.example", "ShubhBandhan.com", "5 new profiles match your Partner Preferences", ""),
+        ])
+        // A shop's "Happy holidays" that sends no card, and an appeal's "see what's new in our shop", are not.
+        for (subject, text) in [("Happy holidays from all of us at Acme", "Save 20% on everything this week."),
+                                ("See what's new in our spring collection", "Shop the new arrivals.")] {
+            let verdict = CategorySignals.evaluate(Self.input("news@acme.example", "Acme", subject, text, headers: [("Precedence", "bulk")]))
+            #expect(verdict.category != .social, "\(subject): \(verdict.reasons)")
+        }
+    }
+
+    /// A board's topic reply and its weekly digest of topics with their replies are the forum's;
+    /// an auction won from a bare address is a notice; money received is a notice; a buyer's
+    /// request for a quote is a letter.
+    @Test func boardsAuctionsPaymentsAndQuotes() {
+        CategorizationTests.expectSignals(decide: .forums, [
+            Self.input("notify@oldirontalk.example", "OldIronTalk", "Reply to topic: H hydraulics leak at touch control - seals or worse?",
+                       "Buckeye_Roger, a reply was posted to a topic you are watching.", headers: [("Precedence", "bulk")]),
+            Self.input("digest@oldirontalk.example", "OldIronTalk Digest", "OldIronTalk Weekly Digest - Jul 13-19, 2001",
+                       "This week: 312 new posts.\n * M won't stay in 4th gear  (14 replies)\n * 12 volt conversion on an H  (22 replies)\n * Best paint match?  (31 replies)\n",
+                       headers: [("Precedence", "bulk")]),
+        ])
+        CategorizationTests.expectSignals(decide: .updates, [
+            Self.input("endofauction@bidbarn.example", nil, "BidBarn End of Auction - Item #1131092276 FARMSTAR H SEAT SPRING",
+                       "Congratulations! You are the winning bidder. Please send payment of $41.00."),
+            Self.input("receipts@kobopay.example", "Kobopay", "You’ve received ₦42,500.00 from Chiamaka Obi", "Amount: ₦42,500.00.",
+                       headers: [("Feedback-ID", "1:kobopay")]),
+        ])
+        let rfq = CategorizationInput(from: EmailAddress(name: "Oluwaseun Martins", address: "oluwaseun.martins@brightfield-energy.example"),
+                                      recipients: [EmailAddress(name: "Adaeze", address: "adaeze@giftbox.example"), EmailAddress(address: "procurement@brightfield-energy.example")],
+                                      subject: "RFQ: Year-end staff gift sets (60 units) - Brightfield Energy",
+                                      text: "Hello Adaeze, please send a quotation for 60 gift sets, delivered by December 15. Regards, Oluwaseun")
+        CategorizationTests.expectSignals(decide: .primary, [rfq])
+    }
+
     /// ezmlm sends its digest from the list's -help@ address with "Topics (messages …)": the
     /// list's discussion bundled, no service's notice.
     @Test func anEzmlmDigestIsTheDiscussion() {

@@ -577,7 +577,11 @@ public enum CategorySignals {
             reasons.append("earlier mail from this sender was \(usual.rawValue)")
             return SignalVerdict(category: nil, confidence: 0.55, candidates: unlisted, reasons: reasons, lean: usual)
         }
-        let scores = CategoryVocabulary.score(subject: input.subject, body: "")
+        // A buyer's request for a quote ("RFQ: Year-end staff gift sets (60 units)", session 27's
+        // probe) names what it wants to buy in a seller's words: nothing is sold to the reader.
+        let asksForAQuote = subject.range(of: #"^((re|fwd?):\s*)*(rfq|rfp|request for (a )?(quote|quotation|proposal))\b"#, options: .regularExpression) != nil
+        var scores = CategoryVocabulary.score(subject: input.subject, body: "")
+        if asksForAQuote { scores.promotions = 0 }
         // People's mail programs put their name on what they send; a bare address (or the
         // address repeated as the name) is how scripts and notification systems send.
         let named = input.from?.name.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.contains("@") } ?? false

@@ -205,7 +205,8 @@ enum SocialNetworkMail {
         "вам је послала", "vam je odgovorio", "vam je odgovorila", "vam je odgovoril", "vam dali kudos",
         "vam je dal kudos", "objava u grupi", "objava v skupini", "објава у групи",
         // A matrimonial site's interest, as India's send it ("Shruti D. has sent an Interest to Nikhil").
-        "sent an interest", "sent you an interest",
+        "sent an interest", "sent you an interest", "expressed interest in your profile", "new profiles match your",
+        "new profile matches your", "new matches for your partner preferences",
         // Greek (session 23's probe of a family in Athens): friendship, mentions, follows, a
         // game's challenge, a message sent.
         "να γίνετε φίλοι", "σας ανέφερε", "να σας ακολουθ", "σας προκαλεί", "σας έστειλε ένα μήνυμα", "σας έστειλε μήνυμα",
@@ -259,7 +260,7 @@ enum SocialNetworkMail {
     /// has sent you a Cardinal Greetings card!", "…a Cardamom Greeting!"; a bank's new debit card
     /// and a gift card are not), a guestbook with the site's name in it, a friend's circle
     /// (session 27's probes of 2001–2002 inboxes).
-    static let notificationPattern = [#"\bnew (\p{L}+ ){1,2}from [a-z][a-z0-9.]*[_\d][a-z0-9_.]*\b|\bsent you an? ([\p{L}'’]+ ){0,2}(e-?card|greeting card|birthday card|christmas card|valentine'?s? card|holiday card)\b|\bsigned your ([\p{L}\d.-]+ )?guestbook\b|\bwants to add you (to (his|her|their) ([\p{L}\d]+ )?(circle|friends|friends list|network|contacts|buddy list)|as a (friend|contact|buddy))\b|\byour (\p{L}+ )?matches for (the week|this week|today)\b|\byou have \d+ new matches\b|\bmoved in game\b|\bdu wurdest (von .{1,40} )?erwähnt\b|\bhat dich zu [„"“].{1,80}eingeladen\b|\bhat (dich|sie) (in|auf) .{1,40} markiert\b|\bfor your ["“'‘][^"”'’]{1,40}["”'’] board\b"#, eCardPattern, gamePattern, groupChatPattern, crowdPattern, viralPattern,
+    static let notificationPattern = [#"\bnew (\p{L}+ ){1,2}from [a-z][a-z0-9.]*[_\d][a-z0-9_.]*\b|\bsent you an? ([\p{L}'’]+ ){0,2}(e-?card|greeting card|birthday card|christmas card|valentine'?s? card|holiday card)\b|\bsigned your ([\p{L}\d.-]+ )?guestbook\b|\badded you to (the |her |his |their )?.{0,60}\bfamily tree\b|\b\d+ ([\p{L}]+ ){0,3}(classmates|schoolmates|alumni) (updated|changed|added|posted)\b|\bwants to add you (to (his|her|their) ([\p{L}\d]+ )?(circle|friends|friends list|network|contacts|buddy list)|as a (friend|contact|buddy))\b|\byour (\p{L}+ )?matches for (the week|this week|today)\b|\byou have \d+ new matches\b|\bmoved in game\b|\bdu wurdest (von .{1,40} )?erwähnt\b|\bhat dich zu [„"“].{1,80}eingeladen\b|\bhat (dich|sie) (in|auf) .{1,40} markiert\b|\bfor your ["“'‘][^"”'’]{1,40}["”'’] board\b"#, eCardPattern, gamePattern, groupChatPattern, crowdPattern, viralPattern,
                                       koreanPersonActingPattern, birthdayPattern]
         .joined(separator: "|")
 
@@ -283,7 +284,7 @@ enum SocialNetworkMail {
     /// or a clan's invitation, a clan's news, a ladder's challenge between clans by their tags
     /// ("[NWB] challenged by [DoA]", "Challenge received: {OzR} Oz Railgunners vs [KL]", session
     /// 26's probes of 2002 gamers).
-    static let gamePattern = #"\bit[’']s your (turn|move)[.!]*( \S+)?$|\b(it[’']s )?your (turn|move)!.*\b(played|move|moved|game|round|match)\b|\bplayed [^ ]{2,20} for \d+ points\b|(è il tuo turno|es tu turno|c'est ton tour|c'est à toi de jouer|du bist am zug|du bist dran|jij bent aan zet|é a sua vez|é sua vez).*\b(contro|contra|against|gegen|tegen|partita|partida|partie|spiel|game|match)\b|\bit's your (turn|move) (against|vs\.?)\b|\bsent you a gift on\b|\bclan (news|match|war|wars|meeting)\b|\b(challenged by|challenge (received|accepted|declined) ?:?|vs\.?) [\[{][^\]}]{1,8}[\]}]|\bsent you (\d+|a|an|some|free) (extra )?(lives|life|coins|gems|spins|energy)\b|\binvited you to (join )?(the |their |a |an |her |his |my )?[“"]?([^”"]{0,40} )?(squad|clan|guild|party|lobby|raid|league)\b|\binvited you to an? [\p{L}'’-]+ (table|game|match) (at|on)\b"#
+    static let gamePattern = #"\bit[’']s your (turn|move)[.!]*( \S+)?$|\b(it[’']s )?your (turn|move)!.*\b(played|move|moved|game|round|match)\b|\bplayed [^ ]{2,20} for \d+ points\b|(è il tuo turno|es tu turno|c'est ton tour|c'est à toi de jouer|du bist am zug|du bist dran|jij bent aan zet|é a sua vez|é sua vez).*\b(contro|contra|against|gegen|tegen|partita|partida|partie|spiel|game|match)\b|\bit's your (turn|move)\b.{0,40}\b(against|vs\.?)\b|\bsent you a gift on\b|\bclan (news|match|war|wars|meeting)\b|\b(challenged by|challenge (received|accepted|declined) ?:?|vs\.?) [\[{][^\]}]{1,8}[\]}]|\bsent you (\d+|a|an|some|free) (extra )?(lives|life|coins|gems|spins|energy)\b|\binvited you to (join )?(the |their |a |an |her |his |my )?[“"]?([^”"]{0,40} )?(squad|clan|guild|party|lobby|raid|league)\b|\binvited you to an? ([\p{L}'’-]+ )?(table|game|match) (at|on)\b"#
 
     /// A group chat's news: "14 unread messages and 1 mention in …", "37 nuovi messaggi in «…»" in
     /// nine languages, "Hai 23 messaggi non letti in «Famiglia»" in six, a chat server's "3 unread mentions in Pixel Pushers and 1 other server" (a
@@ -424,6 +425,14 @@ enum SocialNetworkMail {
             return true
         }
         let opening = text.lowercased().prefix(400)
+        // An e-card whose subject is the greeting itself ("Happy 48th Anniversary, Joan & Walt!
+        // ♥" from "Dot Fenwick (via CardCove)", session 27's probe): its text says a card was sent.
+        if subject.hasPrefix("happy "),
+           opening.range(of: #"\bsent you an? ([\p{L}'’-]+ ){0,3}(e-?card|greeting card|greeting)\b|\bpick up your (e-?)?card\b"#, options: .regularExpression) != nil { return true }
+        // A network's digest of a group the user belongs to ("Daniela, see what's new in
+        // Leslieville Neighbours & Parents"): its text tells the members' posts and comments.
+        if subject.contains("see what's new in"),
+           opening.range(of: #"\bwhat you missed\b|\b\d+ comments\b|\bnew posts?\b|\bmembers?\b"#, options: .regularExpression) != nil { return true }
         // A friend's party sent by an invitation site ("You're invited: Tyler's First Birthday!",
         // session 27's probe): someone's celebration, and a host and an RSVP in its text; a
         // shop's "You're invited: our VIP sale" names no one's party.
