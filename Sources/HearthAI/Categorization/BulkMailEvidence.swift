@@ -84,7 +84,13 @@ struct BulkMailEvidence: Sendable {
         // A person's mailbox on a host named "mail." (a university's "kevin.ng@mail.olu.ca",
         // session 22's probe) is no mailing subdomain: the mailbox spells the person's name.
         let mailingHost = Self.isMailingDomain(input.senderDomain ?? "") && !Self.mailboxSpellsName(local, name: input.from?.name)
-        machineSender = (Self.isMachineAddress(local) && !personsNumber) || mailingHost
+        // At a consumer provider a role word joined to a name is the person's own choice
+        // ("tnguyen.builds@gmail.com", session 27's probe: a buyer's question about a classified
+        // ad read as a machine's); the role word alone, or a no-reply address, is still a role.
+        let chosenByAPerson = PersonalMail.isConsumerMailbox(input.senderDomain ?? "") && !Self.roleLocalParts.contains(local)
+            && !Self.machineLocalFragments.contains { local.contains($0) } && !Self.isNoReplyAddress(local)
+        let machineAddress = Self.hasMachineToken(local) || (Self.isRoleAddress(local) && !chosenByAPerson)
+        machineSender = (machineAddress && !personsNumber) || mailingHost
         organisationSender = Self.isOrganisationName(input.from?.name, domain: input.senderDomain ?? "", local: local)
         espFingerprint = Self.fingerprint(input)
         // A forwarded message's own footer ("unsubscribe" under a receipt a friend forwards) is

@@ -60,10 +60,11 @@ public enum CategorySignals {
         // 2002 inbox), which no person does.
         // A site relaying under a person's name ("Katie Brennan via SnapLoft") is a machine too,
         // and so is a site's desk signing with its brand ("Wordhaven Games" <turns@wordhaven.com>),
-        // and a site's script (X-Mailer: PHP/4.2.3).
+        // and a site's script (X-Mailer: PHP/4.2.3), and a site passing answers to the friend who
+        // sent the card or to nobody (Reply-To: "Gran" <jessie.murray@btinternet.com>).
         let networkLikeSender = evidence.machineSender
             || ((evidence.organisationSender || ListRelay.author(of: input.from?.name) != nil || SocialNetworkMail.speaksOfItsSender(input)
-                 || signsWithItsBrand(input) || ScriptMailer.built(input))
+                 || signsWithItsBrand(input) || ScriptMailer.built(input) || evidence.repliesGoElsewhere)
                 && !evidence.cameThroughList)
             || (evidence.isBulk && !evidence.listPost && evidence.listDelivery == nil && !evidence.sentToList)
         if SocialNetworkMail.isNotification(subject: input.subject, text: input.text, domain: domain, machineSender: networkLikeSender) {
@@ -333,6 +334,14 @@ public enum CategorySignals {
         return !input.replyTo.isEmpty && input.replyTo.allSatisfy { recipients.contains($0.address.lowercased()) }
     }
 
+    /// A subject that calls the mail a newsletter, in the languages the client meets.
+    static func namesItselfANewsletter(_ subject: String) -> Bool {
+        subject.contains("news") || subject.contains("brief") || subject.contains("bolet") || subject.contains("bulletin")
+            ? subject.range(of: #"\b(e-?)?(newsletter|nieuwsbrief|nuusbrief|rundbrief|bolet[ií]n|bulletin|infolettre|lettre d'information)\b"#,
+                            options: .regularExpression) != nil
+            : false
+    }
+
     /// A subject that numbers an issue ("CAUCE NEWS, Vol 6, No 2, June 2002", "Issue #49").
     static func numbersAnIssue(_ subject: String) -> Bool {
         subject.lowercased().range(of: #"\b(vol\.?|volume|issue|no\.?)\s*#?\d+"#, options: .regularExpression) != nil
@@ -579,7 +588,8 @@ public enum CategorySignals {
         }
         // A buyer's request for a quote ("RFQ: Year-end staff gift sets (60 units)", session 27's
         // probe) names what it wants to buy in a seller's words: nothing is sold to the reader.
-        let asksForAQuote = subject.range(of: #"^((re|fwd?):\s*)*(rfq|rfp|request for (a )?(quote|quotation|proposal))\b"#, options: .regularExpression) != nil
+        let asksForAQuote = (subject.contains("rfq") || subject.contains("rfp") || subject.contains("request for"))
+            && subject.range(of: #"^((re|fwd?):\s*)*(rfq|rfp|request for (a )?(quote|quotation|proposal))\b"#, options: .regularExpression) != nil
         var scores = CategoryVocabulary.score(subject: input.subject, body: "")
         if asksForAQuote { scores.promotions = 0 }
         // People's mail programs put their name on what they send; a bare address (or the
@@ -617,15 +627,20 @@ public enum CategorySignals {
         // "EOF 2002 Registration" <registration@eof2002.org>) under a subject that confirms
         // something done: its notice, whatever greeting it opens with (session 26's probes: a
         // product registration and a conference's registration confirmation went to primary).
+        // So is a named role mailbox's ("St. Brendan Human Resources" <hr-benefits@…>: "REMINDER:
+        // 2003 Open Enrollment ends Friday", session 27's probe).
         if named && !input.isReply && !forwarded && CategoryVocabulary.confirmsWithoutSelling(subject: subject)
-            && Self.signsWithItsBrand(input) {
+            && (Self.signsWithItsBrand(input) || BulkMailEvidence.isRoleAddress(input.senderLocalPart ?? "")) {
             return SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates],
                                  reasons: reasons + ["an organisation's desk signing with its brand, a transactional subject"])
         }
         // …or numbering an issue ("Staff Bulletin - Vol. 4 No. 17" from "LHDSB Communications",
         // session 26's probe of a 2002 teacher): a publication, no letter; its words tell a
         // bulletin from a catalogue.
-        if named && !input.isReply && !forwarded && numbersAnIssue(subject) && Self.signsWithItsBrand(input) {
+        // So is its newsletter by name ("Vlakteberg Nuusbrief / Newsletter - Lente / Spring 2002",
+        // session 27's probe of a wine estate).
+        if named && !input.isReply && !forwarded && (numbersAnIssue(subject) || Self.namesItselfANewsletter(subject))
+            && Self.signsWithItsBrand(input) {
             return SignalVerdict(category: nil, confidence: 0.6, candidates: [.promotions, .updates],
                                  reasons: reasons + ["an organisation's numbered issue, signed with its brand"], lean: .updates)
         }

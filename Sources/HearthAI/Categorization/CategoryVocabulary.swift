@@ -51,7 +51,7 @@ enum CategoryVocabulary {
         // A document of the user's account put online ("Your 2001 Form 1099 is available online",
         // session 27's probe of a 2002 accountant).
         "is available online", "is now available online", "are available online", "tax form", "tax forms", "tax document",
-        "tax documents", "form 1099", "form w-2",
+        "tax documents", "form 1099", "form w-2", "documents are ready", "documents are available", "plan documents",
         // A reminder and a renewal in Dutch, German, Spanish, Italian and Portuguese ("Herinnering:
         // verlenging domeinnaam kuipers-online.nl", the same probe: a registrar's renewal read as an offer).
         "herinnering", "verlenging", "erinnerung", "verlängerung", "recordatorio", "renovación", "promemoria", "rinnovo",
@@ -272,7 +272,11 @@ enum CategoryVocabulary {
     /// Subject phrases count 2, body phrases 0.5 each (at most 3 per list from the body);
     /// a price ("$49", "€10", "20%"), an exclamation mark or an emoji in the subject counts for promotions.
     static func score(subject: String, body: String) -> Scores {
-        let subject = subject.lowercased()
+        // A community's sale (a school's bake sale, a church's rummage sale) is an event its
+        // members help with, not a shop's offer ("[WhitcombPTA] Fall Fun Fair - bake sale
+        // volunteers needed!", session 27's probe of a Yahoo! group).
+        let subject = subject.lowercased().replacingOccurrences(of: #"\b(bake|yard|garage|rummage|jumble|car boot|white elephant) sales?\b"#,
+                                                                with: "$1", options: .regularExpression)
         let body = String(body.lowercased().prefix(1_500))
         func count(_ words: [String], in text: String) -> Int { words.reduce(0) { $0 + (mentions($1, in: text) ? 1 : 0) } }
         var promotions = 2 * Double(count(marketing, in: subject)) + 0.5 * Double(min(3, count(marketing, in: body)))
@@ -365,7 +369,7 @@ enum CategoryVocabulary {
         "call recap", "meeting recap", "call summary", "meeting summary", "admission decision", "admissions decision",
         "decision has been posted", "decision is available", "new message about", "sent you a message about", "verkocht!", "verkaufsübersicht",
         "loan offer is ready", "mortgage offer is ready",
-        "backorder", "back order",
+        "backorder", "back order", "overdraft",
         // A gift list's or registry's word that a guest gave the couple something (session 25's
         // probe: "You've received a gift from Pat & Keith" went to promotions on its shop words).
         "received a gift from", "sent you a gift", "bought you a gift", "contributed to your fund",
@@ -480,6 +484,7 @@ enum CategoryVocabulary {
         // So do an auction's words about the user's bid ("BidBarn End of Auction - Item
         // #1131092276", session 27's probe), whose "auction" a sale's mailing sells with.
         let bill = billNotices.contains { mentions($0, in: subject) } || auctionNotices.contains { mentions($0, in: subject) }
+            || SocialNetworkMail.matches(auctionOutcome, subject)
         return isTransactional(subject: subject)
             && (bill || !marketing.contains { !(gift && ["gift", "gifts"].contains($0)) && mentions($0, in: subject) })
             && subject.range(of: #"(^|\s)[-−]\s?\d+\s?%"#, options: .regularExpression) == nil
@@ -490,7 +495,7 @@ enum CategoryVocabulary {
         let subject = subject.lowercased().replacingOccurrences(of: "’", with: "'")
         // Money received, its amount named ("You’ve received ₦42,500.00 from Chiamaka Obi",
         // session 27's probe of a Lagos shop: a payment gateway's notice read as a sale).
-        if SocialNetworkMail.matches(moneyReceived, subject) { return true }
+        if SocialNetworkMail.matches(moneyReceived, subject) || SocialNetworkMail.matches(auctionOutcome, subject) { return true }
         return transactional.contains { mentions($0, in: subject) } || serviceNotices.contains { mentions($0, in: subject) }
             || isAccountNotice(subject: subject) || acknowledgesAGift(subject) || billNotices.contains { mentions($0, in: subject) }
             || hasCode(subject) || isTicket(subject) || isOrderReference(subject)
@@ -500,6 +505,10 @@ enum CategoryVocabulary {
 
     /// An auction telling a bidder where they stand, and that they won ("Bidlark Item Won!
     /// Kestrel DC-2100…", session 27's probe).
+    /// An auction's outcome named with its item's number ("Sold! P3 733 desktop tower
+    /// (#20551893)", "You won! 2 x 256MB PC133 SDRAM (#19203356)", session 27's probe).
+    private static let auctionOutcome = try? NSRegularExpression(pattern: #"^(sold|you won|item sold|you've won)!.*(#\s?\d{5,}|\bitem\s*(no\.?|number)?\s*\d{6,})"#)
+
     static let auctionNotices: [String] = [
         "been outbid", "outbid on", "outbid notice", "outbid alert", "end of auction", "auction ended", "auction has ended",
         "item won", "winning bid", "winning bidder", "you won this item", "you won the auction",
@@ -556,10 +565,11 @@ enum CategoryVocabulary {
                       options: .regularExpression) != nil
     }
 
-    /// A helpdesk's ticket ("[Request #48213]", "Ticket 4821", "Case #00123", "[#48213]"): the
+    /// A helpdesk's ticket ("[Request #48213]", "Ticket 4821", "Case #00123", "[#48213]") or a bug
+    /// tracker's bug ("[Bug 1423] New - Checkout loses session…", Bugzilla, session 27's probe): the
     /// support system's mail about it is an update (a reply answering the user's own message
     /// is decided earlier, as a conversation).
     static func isTicket(_ subject: String) -> Bool {
-        subject.range(of: #"\b(ticket|request|case|incident)\s*(#|no\.?|number)?\s*:?\s*\d{3,}|\[#\d{3,}\]"#, options: .regularExpression) != nil
+        subject.range(of: #"\b(ticket|request|case|incident)\s*(#|no\.?|number)?\s*:?\s*\d{3,}|\[#\d{3,}\]|^\[bug \d{2,}\]"#, options: .regularExpression) != nil
     }
 }

@@ -42,7 +42,7 @@ enum ForumSoftware {
     /// board's "Odpowiedź w wątku" and a Japanese Q&A site's "質問に回答がつきました" (session 24); a
     /// class board's numbered post answered ("Priya Venkataraman (Instructor) answered @398: …",
     /// session 25) and a league's "5 new message board posts".
-    static let answerNotice = #"^(\d+ )?new answers? (to|on)\b|\banswered your question\b|\bnew answer (was )?posted\b|^new repl(y|ies)\s*[:–-]|^(topic|thread|forum post) (reply )?notification\b|\bnew repl(y|ies) (in|to) (the )?(thread|topic|discussion)\b|^(new )?repl(y|ies) to (a )?watched (thread|topic)\b|^(new )?repl(y|ies) to (topic|thread)\s*:|\bdigest\b.*\b\d+ new (posts?|questions?|threads?)\b.*\b\d+ (repl(y|ies)|discussions?|threads?)\b|게시판 새 글|תגובה חדשה בשרשור|תגובה חדשה לנושא|konuya yeni (cevap|yanıt|mesaj)|내 글에 새 댓글|공지사항 새 글|카페 새 글|ความคิดเห็นใหม่ในกระทู้|กระทู้ที่คุณติดตาม|bình luận mới trong (chủ đề|bài viết) bạn theo dõi|balasan baru (di|pada|untuk) (topik|thread|utas)|^odpowiedź w wątku\b|^nowa odpowiedź w wątku\b|\bnowy post w obserwowanym wątku\b|質問に回答がつきました|質問に回答が届きました|\bnew posts? in \d+ threads? you('re| are) watching\b|\banswered @\d+\b|\bnew (post|question|note|followup|follow-up) @\d+\b|\b\d+ new (message board|forum|board) posts?\b"#
+    static let answerNotice = #"^(\d+ )?new answers? (to|on)\b|\banswered your question\b|\bnew answer (was )?posted\b|^new repl(y|ies)\s*[:–-]|^(topic|thread|forum post) (reply )?notification\b|\bnew repl(y|ies) (in|to) (the )?(thread|topic|discussion)\b|^(new )?repl(y|ies) to (a )?watched (thread|topic)\b|^(new )?repl(y|ies) to (topic|thread|post)\s*[:–-]|\bdigest\b.*\b\d+ new (posts?|questions?|threads?)\b.*\b\d+ (repl(y|ies)|discussions?|threads?)\b|게시판 새 글|תגובה חדשה בשרשור|תגובה חדשה לנושא|konuya yeni (cevap|yanıt|mesaj)|내 글에 새 댓글|공지사항 새 글|카페 새 글|ความคิดเห็นใหม่ในกระทู้|กระทู้ที่คุณติดตาม|bình luận mới trong (chủ đề|bài viết) bạn theo dõi|balasan baru (di|pada|untuk) (topik|thread|utas)|^odpowiedź w wątku\b|^nowa odpowiedź w wątku\b|\bnowy post w obserwowanym wątku\b|質問に回答がつきました|質問に回答が届きました|\bnew posts? in \d+ threads? you('re| are) watching\b|\banswered @\d+\b|\bnew (post|question|note|followup|follow-up) @\d+\b|\b\d+ new (message board|forum|board) posts?\b"#
 
     /// `answerNotice` compiled once; it is asked of every machine-sent subject twice (is it a
     /// network's notice, is it a forum's).
@@ -63,7 +63,7 @@ enum ForumSoftware {
             return "a forum's or Q&A board's reply notice"
         }
         guard !CategoryVocabulary.isTransactional(subject: input.subject) else { return nil }
-        if automated, isClassBoardDigest(input) { return "a class Q&A board's digest" }
+        if automated, isBoardDigest(input) { return "a board's digest of its posts" }
         return engine(input)
     }
 
@@ -72,7 +72,7 @@ enum ForumSoftware {
     /// 25's probe: "CS 220 daily digest: 6 new posts" went to updates), or its topics listed with
     /// their replies counted ("* M won't stay in 4th gear - shifter rails?  (14 replies)", a
     /// tractor forum's weekly digest in session 27's probe).
-    static func isClassBoardDigest(_ input: CategorizationInput) -> Bool {
+    static func isBoardDigest(_ input: CategorizationInput) -> Bool {
         guard input.subject.lowercased().contains("digest") else { return false }
         let lines = input.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         let numbered = lines.filter { $0.range(of: #"^@\d{1,6}\s+\S"#, options: .regularExpression) != nil }
