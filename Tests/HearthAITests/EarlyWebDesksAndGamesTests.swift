@@ -200,6 +200,39 @@ import Testing
         #expect(CategorySignals.evaluate(winery).category != .primary, "\(CategorySignals.evaluate(winery).reasons)")
     }
 
+    /// Round 29: buddies, clan matches, moves by game number, comments on a page, a handle's
+    /// reply to a review; a want list's matches and an upsell with a discount are not social.
+    @Test func buddiesMatchesMovesAndWantLists() {
+        CategorizationTests.expectSignals(decide: .social, [
+            Self.input("buddies@fraggate.example", "FragGate Network", "xXSlabXx wants to be your FragGate buddy", ""),
+            Self.input("clansite@saltydogs.example", nil, "[SD] Match scheduled: [SD] vs -=AXE=- (Thu 1 Aug)", "", headers: [("X-Mailer", "PHP/4.1.2")]),
+            Self.input("moves@gambitpost.example", "GambitPost", "GambitPost: your move — game #48213 vs. rook_raider", ""),
+            Self.input("notify@gabble.example", "Gabble", "New comment on your Gabble page from Ciarán", ""),
+            Self.input("notify@marginnotes.example", "Margin Notes", "wheatfieldreader replied to your review of Peace Like a River", ""),
+            Self.input("alerts@sparkmatch.example", "SparkMatch", "You have 3 new matches!", ""),
+        ])
+        let wantList = Self.input("wantlist@leafturn.example", "Leafturn", "Leafturn Want List: 2 new matches found",
+                                  "2 new matches for your Want List.\n\nYou are receiving this message because you created a Want List at Leafturn.com. "
+                                      + "To stop Want List e-mail, reply to this message with REMOVE in the subject line.")
+        CategorizationTests.expectSignals(decide: .updates, [wantList])
+        for subject in ["Leafturn Want List: 2 new matches found", "PRMLS Client Notify: 4 new match(es) - MERCER - DECATUR/KIRK",
+                        "Jeff, 7 classmates viewed your profile - see who (40% off Gold)"] {
+            let verdict = CategorySignals.evaluate(Self.input("wantlist@leafturn.example", "Leafturn", subject, ""))
+            #expect(verdict.category != .social, "\(subject): \(verdict.reasons)")
+        }
+        CategorizationTests.expectSignals(decide: .forums, [
+            Self.input("forums@brushcountry.example", "BrushCountry Forums", "Reply to thread 'Feeder timer recommendations?'", "", headers: [("Precedence", "bulk")]),
+            Self.input("admin@brushcountry.example", "BrushCountryLeases.com", "BrushCountryLeases.com Forums - Daily Digest", "", headers: [("Precedence", "bulk")]),
+        ])
+        CategorizationTests.expectSignals(decide: .updates, [
+            Self.input("no-reply@kwartapay.example", "KwartaPay", "You have sent ₱3,000.00 via Send Money", "Please do not reply.", headers: [("Feedback-ID", "1:kp")]),
+            Self.input("messaging-service@post.tallybook.example", "Saltbush Joinery Pty Ltd", "Remittance advice from Saltbush Joinery Pty Ltd", "",
+                       headers: [("Feedback-ID", "1:tb")]),
+            Self.input("roster@seahavencinemas.example", "Seahaven Cinemas Rostering", "Your roster for week commencing 10/06/2002", "Hi Sam, your shifts are below."),
+            Self.input("customercare@hhmortgage.example", "Heritage Hearth Mortgage", "Your Annual Escrow Account Analysis - Loan 0048812756", "Dear Gary, please find attached."),
+        ])
+    }
+
     /// ezmlm sends its digest from the list's -help@ address with "Topics (messages …)": the
     /// list's discussion bundled, no service's notice.
     @Test func anEzmlmDigestIsTheDiscussion() {

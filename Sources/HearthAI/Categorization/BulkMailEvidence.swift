@@ -388,7 +388,7 @@ struct BulkMailEvidence: Sendable {
         "promo", "promotions", "offers", "deals", "hello", "team", "subscriptions", "subscription", "mailer", "bounce",
         "bounces", "feedback", "webmaster", "list", "lists", "listmanager", "listserv", "majordomo", "announce",
         "announcements", "enews", "editor", "editors", "mailings", "mailing", "reminders", "reminder", "rss",
-        "rssfeeds", "feeds", "digest", "bot", "robot", "admin", "administrator", "customerservice", "care", "help",
+        "rssfeeds", "feeds", "digest", "bot", "robot", "admin", "administrator", "customerservice", "customercare", "customersupport", "clientcare", "clientservices", "memberservices", "care", "help",
         "sales", "store", "shop", "rewards", "members", "membership", "community", "events", "contact", "press",
         "media", "owner", "request", "nobody", "mail", "email", "online", "confirm", "verification", "welcome",
         "booking", "bookings", "reservation", "reservations", "tickets", "travel", "commits", "commit", "cvs", "svn",

@@ -89,7 +89,9 @@ public enum CategorySignals {
         }
         // An advert to bought or harvested addresses says so in its subject or footer; spammers
         // post to open lists and write like a person too, so this comes before either reading.
-        if !input.answersUser, (history?.messagesWrittenTo ?? 0) == 0, !isForward(input),
+        // (An alert the user set up may offer the old "reply with REMOVE in the subject" too: a
+        // used-book site's want list, session 27's probe.)
+        if !input.answersUser, (history?.messagesWrittenTo ?? 0) == 0, !isForward(input), !CategoryVocabulary.isAlertTheUserSet(input),
            let mark = UnsolicitedAdvert.mark(input, reply: input.isReply || subject.hasPrefix("re:"),
                                               onList: evidence.cameThroughList) {
             return SignalVerdict(category: .promotions, confidence: 0.9, candidates: [.promotions], reasons: [mark])

@@ -52,6 +52,9 @@ enum CategoryVocabulary {
         // session 27's probe of a 2002 accountant).
         "is available online", "is now available online", "are available online", "tax form", "tax forms", "tax document",
         "tax documents", "form 1099", "form w-2", "documents are ready", "documents are available", "plan documents",
+        // A payment's advice and a work roster ("Remittance advice from Saltbush Joinery Pty Ltd",
+        // "Your roster for week commencing 10/06/2002", session 27's probes).
+        "remittance advice", "remittance", "your roster", "roster for week", "your shifts",
         // A reminder and a renewal in Dutch, German, Spanish, Italian and Portuguese ("Herinnering:
         // verlenging domeinnaam kuipers-online.nl", the same probe: a registrar's renewal read as an offer).
         "herinnering", "verlenging", "erinnerung", "verlängerung", "recordatorio", "renovación", "promemoria", "rinnovo",
@@ -405,7 +408,7 @@ enum CategoryVocabulary {
     static let alertSetUpByTheUser: [String] = [
         "you created a price alert", "you created an alert", "you created this alert", "you set up this alert",
         "you set up an alert", "your price alert", "your target price", "below your target", "your saved search", "your job alert", "your search alert", "manage your alerts",
-        "you asked us to alert you", "you asked to be notified",
+        "you asked us to alert you", "you asked to be notified", "you created a want list", "your want list", "you created a wish list alert",
     ]
 
     /// The opening or the footer of an alert says the user set it up (`alertSetUpByTheUser`).
@@ -514,8 +517,9 @@ enum CategoryVocabulary {
         "item won", "winning bid", "winning bidder", "you won this item", "you won the auction",
     ]
 
-    /// "You've received ₦42,500.00", "you have received $120": an amount come in.
-    private static let moneyReceived = try? NSRegularExpression(pattern: #"\byou('ve| have)? received\s*([$£€¥₹₦₩₱]|ngn|usd|eur|gbp|kes|ghs|zar|inr)?\s?\d"#)
+    /// "You've received ₦42,500.00", "you have received $120", "You have sent ₱3,000.00 via Send
+    /// Money" (session 27's probes): an amount come in or gone out.
+    private static let moneyReceived = try? NSRegularExpression(pattern: #"\byou('ve| have)? (received|sent|paid)\s*([$£€¥₹₦₩₱]|ngn|usd|eur|gbp|kes|ghs|zar|inr|php)?\s?\d"#)
 
     /// A bill falling due or a statement ready: no offer speaks so.
     static let billNotices: [String] = [

@@ -50,7 +50,7 @@ enum SocialNetworkMail {
         "add me to your", "join my network", "would like to be your friend", "wants to be your friend", "saved your pin", "saved your photo", "saved your post", "pins to your",
         "hat dein video kommentiert", "hat deinen beitrag kommentiert", "hat dein foto kommentiert", "hat gerade ein video hochgeladen",
         "accepted your invitation", "endorsed you", "viewed your profile", "people you may know", "added you as a friend",
-        "new match", "it's a match", "likes you", "super liked you", "sent you a wink", "wrote on your timeline",
+        "it's a match", "likes you", "super liked you", "sent you a wink", "wrote on your timeline",
         "gave you kudos", "sent you a direct message", "sent you a dm", "new direct message", "now follows you",
         "responded to your post", "new reply to your", "quoted your post", "replied to your story", "accepted your friend request",
         // Mastodon's own subjects, which every server (each its own domain) sends: "Kim is now
@@ -260,7 +260,7 @@ enum SocialNetworkMail {
     /// has sent you a Cardinal Greetings card!", "…a Cardamom Greeting!"; a bank's new debit card
     /// and a gift card are not), a guestbook with the site's name in it, a friend's circle
     /// (session 27's probes of 2001–2002 inboxes).
-    static let notificationPattern = [#"\bnew (\p{L}+ ){1,2}from [a-z][a-z0-9.]*[_\d][a-z0-9_.]*\b|\bsent you an? ([\p{L}'’]+ ){0,2}(e-?card|greeting card|birthday card|christmas card|valentine'?s? card|holiday card)\b|\bsigned your ([\p{L}\d.-]+ )?guestbook\b|\badded you to (the |her |his |their )?.{0,60}\bfamily tree\b|\b\d+ ([\p{L}\d'’]+ ){0,4}(classmates|schoolmates|alumni) (just |have |has )*(joined|updated|changed|added|posted)\b|^\d+ new (people|classmates|schoolmates|members) from\b|\bwants to add you (to (his|her|their) ([\p{L}\d]+ )?(circle|friends|friends list|network|contacts|buddy list)|as a (friend|contact|buddy))\b|\byour (\p{L}+ )?matches for (the week|this week|today)\b|\byou have \d+ new matches\b|\bmoved in game\b|\bdu wurdest (von .{1,40} )?erwähnt\b|\bhat dich zu [„"“].{1,80}eingeladen\b|\bhat (dich|sie) (in|auf) .{1,40} markiert\b|\bfor your ["“'‘][^"”'’]{1,40}["”'’] board\b"#, eCardPattern, gamePattern, groupChatPattern, crowdPattern, viralPattern,
+    static let notificationPattern = [#"\bnew (\p{L}+ ){1,2}from [a-z][a-z0-9.]*[_\d][a-z0-9_.]*\b|\bsent you an? ([\p{L}'’]+ ){0,2}(e-?card|greeting card|birthday card|christmas card|valentine'?s? card|holiday card)\b|\bsigned your ([\p{L}\d.-]+ )?guestbook\b|\badded you to (the |her |his |their )?.{0,60}\bfamily tree\b|\b\d+ ([\p{L}\d'’]+ ){0,4}(classmates|schoolmates|alumni) (just |have |has )*(joined|updated|changed|added|posted)\b|^\d+ new (people|classmates|schoolmates|members) from\b|\bwants to be your ([\p{L}\d]+ )?(friend|buddy|contact)\b|\bnew comments? on your ([\p{L}\d]+ )?(page|profile|wall|journal|guestbook)\b|\bnew match(es)?\b(?!\s*(found|for your))(?!\(es\))|\bwants to add you (to (his|her|their) ([\p{L}\d]+ )?(circle|friends|friends list|network|contacts|buddy list)|as a (friend|contact|buddy))\b|\byour (\p{L}+ )?matches for (the week|this week|today)\b|\byou have \d+ new matches\b|\bmoved in game\b|\bdu wurdest (von .{1,40} )?erwähnt\b|\bhat dich zu [„"“].{1,80}eingeladen\b|\bhat (dich|sie) (in|auf) .{1,40} markiert\b|\bfor your ["“'‘][^"”'’]{1,40}["”'’] board\b"#, eCardPattern, gamePattern, groupChatPattern, crowdPattern, viralPattern,
                                       koreanPersonActingPattern, birthdayPattern]
         .joined(separator: "|")
 
@@ -291,7 +291,7 @@ enum SocialNetworkMail {
     /// or a clan's invitation, a clan's news, a ladder's challenge between clans by their tags
     /// ("[NWB] challenged by [DoA]", "Challenge received: {OzR} Oz Railgunners vs [KL]", session
     /// 26's probes of 2002 gamers).
-    static let gamePattern = #"\bit[’']s your (turn|move)[.!]*( \S+)?$|\b(it[’']s )?your (turn|move)!.*\b(played|move|moved|game|round|match)\b|\bplayed [^ ]{2,20} for \d+ points\b|(è il tuo turno|es tu turno|c'est ton tour|c'est à toi de jouer|du bist am zug|du bist dran|jij bent aan zet|é a sua vez|é sua vez).*\b(contro|contra|against|gegen|tegen|partita|partida|partie|spiel|game|match)\b|\bit's your (turn|move)\b.{0,40}\b(against|vs\.?)\b|\bsent you a gift on\b|\bclan (news|match|war|wars|meeting)\b|\b(challenged by|challenge (received|accepted|declined) ?:?|vs\.?) [\[{][^\]}]{1,8}[\]}]|\bsent you (\d+|a|an|some|free) (extra )?(lives|life|coins|gems|spins|energy)\b|\binvited you to (join )?(the |their |a |an |her |his |my )?[“"]?([^”"]{0,40} )?(squad|clan|guild|party|lobby|raid|league)\b|\binvited you to an? ([\p{L}'’-]+ )?(table|game|match) (at|on)\b"#
+    static let gamePattern = #"\bit[’']s your (turn|move)[.!]*( \S+)?$|\b(it[’']s )?your (turn|move)!.*\b(played|move|moved|game|round|match)\b|\bplayed [^ ]{2,20} for \d+ points\b|(è il tuo turno|es tu turno|c'est ton tour|c'est à toi de jouer|du bist am zug|du bist dran|jij bent aan zet|é a sua vez|é sua vez).*\b(contro|contra|against|gegen|tegen|partita|partida|partie|spiel|game|match)\b|\b(it's )?your (turn|move)\b.{0,40}\b(against|vs\.?|game #?\d+)|\bsent you a gift on\b|\bclan (news|match|war|wars|meeting)\b|\bmatch scheduled:? [\[{(]|\b(challenged by|challenge (received|accepted|declined) ?:?|vs\.?) [\[{][^\]}]{1,8}[\]}]|\bsent you (\d+|a|an|some|free) (extra )?(lives|life|coins|gems|spins|energy)\b|\binvited you to (join )?(the |their |a |an |her |his |my )?[“"]?([^”"]{0,40} )?(squad|clan|guild|party|lobby|raid|league)\b|\binvited you to an? ([\p{L}'’-]+ )?(table|game|match) (at|on)\b"#
 
     /// A group chat's news: "14 unread messages and 1 mention in …", "37 nuovi messaggi in «…»" in
     /// nine languages, "Hai 23 messaggi non letti in «Famiglia»" in six, a chat server's "3 unread mentions in Pixel Pushers and 1 other server" (a
@@ -341,7 +341,12 @@ enum SocialNetworkMail {
 
     /// The patterns above, which read the subject as written (capitals name people, places and
     /// handles), joined and compiled once.
-    static let caseSensitivePatterns = [pageActivityPattern, quotedCommentPattern, neighbourhoodDigestPattern, communityPattern]
+    static let caseSensitivePatterns = [pageActivityPattern, quotedCommentPattern, neighbourhoodDigestPattern, communityPattern, handleRepliedPattern]
+
+    /// A member's lower-case handle replying to the user's review or comment on a reading or
+    /// review community ("wheatfieldreader replied to your review of Peace Like a River", session
+    /// 27's probe); a shop's "The seller replied to your review" opens with a capital.
+    static let handleRepliedPattern = #"^[a-z][a-z0-9_.]{2,29} (replied to|commented on|liked) your (review|comment|post|entry|list)\b"#
     private static let caseSensitiveRegex = try? NSRegularExpression(pattern: caseSensitivePatterns.map { "(?:\($0))" }.joined(separator: "|"))
 
     /// Posts of a community network listed with their authors' "u/" handles and their upvotes.
@@ -426,6 +431,9 @@ enum SocialNetworkMail {
         // about Ash Glaze Serving Bowl", session 25's probe) is the shop's business, as its "New
         // message about …" is.
         if subject.contains("sent you a message about") { return false }
+        // A discount in the subject is the network's upsell, whatever it tells of the user's
+        // circle ("Jeff, 7 classmates viewed your profile - see who (40% off Gold)", session 27).
+        if subject.contains("% off"), subject.range(of: #"\d\s?% off\b"#, options: .regularExpression) != nil { return false }
         if notificationPhrases.contains(where: { subject.contains($0) }) { return true }
         if matches(reachRegex, subject) || matches(notificationRegex, subject) { return true }
         if matches(activityRegex, subject) && !CategoryVocabulary.isTransactional(subject: subject) {
