@@ -87,9 +87,10 @@ struct BulkMailEvidence: Sendable {
         // At a consumer provider a role word joined to a name is the person's own choice
         // ("tnguyen.builds@gmail.com", session 27's probe: a buyer's question about a classified
         // ad read as a machine's); the role word alone, or a no-reply address, is still a role.
-        let chosenByAPerson = PersonalMail.isConsumerMailbox(input.senderDomain ?? "") && !Self.roleLocalParts.contains(local)
-            && !Self.machineLocalFragments.contains { local.contains($0) } && !Self.isNoReplyAddress(local)
-        let machineAddress = Self.hasMachineToken(local) || (Self.isRoleAddress(local) && !chosenByAPerson)
+        let roleAddress = PersonalMail.isConsumerMailbox(input.senderDomain ?? "")
+            ? Self.roleLocalParts.contains(local) || Self.machineLocalFragments.contains { local.contains($0) } || Self.isNoReplyAddress(local)
+            : Self.isRoleAddress(local)
+        let machineAddress = Self.hasMachineToken(local) || roleAddress
         machineSender = (machineAddress && !personsNumber) || mailingHost
         organisationSender = Self.isOrganisationName(input.from?.name, domain: input.senderDomain ?? "", local: local)
         espFingerprint = Self.fingerprint(input)

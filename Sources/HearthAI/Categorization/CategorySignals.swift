@@ -631,8 +631,9 @@ public enum CategorySignals {
         // product registration and a conference's registration confirmation went to primary).
         // So is a named role mailbox's ("St. Brendan Human Resources" <hr-benefits@…>: "REMINDER:
         // 2003 Open Enrollment ends Friday", session 27's probe).
+        let brandDesk = named && !input.isReply && !forwarded && Self.signsWithItsBrand(input)
         if named && !input.isReply && !forwarded && CategoryVocabulary.confirmsWithoutSelling(subject: subject)
-            && (Self.signsWithItsBrand(input) || BulkMailEvidence.isRoleAddress(input.senderLocalPart ?? "")) {
+            && (brandDesk || BulkMailEvidence.isRoleAddress(input.senderLocalPart ?? "")) {
             return SignalVerdict(category: .updates, confidence: 0.86, candidates: [.updates],
                                  reasons: reasons + ["an organisation's desk signing with its brand, a transactional subject"])
         }
@@ -641,8 +642,7 @@ public enum CategorySignals {
         // bulletin from a catalogue.
         // So is its newsletter by name ("Vlakteberg Nuusbrief / Newsletter - Lente / Spring 2002",
         // session 27's probe of a wine estate).
-        if named && !input.isReply && !forwarded && (numbersAnIssue(subject) || Self.namesItselfANewsletter(subject))
-            && Self.signsWithItsBrand(input) {
+        if brandDesk && (numbersAnIssue(subject) || Self.namesItselfANewsletter(subject)) {
             return SignalVerdict(category: nil, confidence: 0.6, candidates: [.promotions, .updates],
                                  reasons: reasons + ["an organisation's numbered issue, signed with its brand"], lean: .updates)
         }

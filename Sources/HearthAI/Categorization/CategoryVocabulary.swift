@@ -278,8 +278,10 @@ enum CategoryVocabulary {
         // A community's sale (a school's bake sale, a church's rummage sale) is an event its
         // members help with, not a shop's offer ("[WhitcombPTA] Fall Fun Fair - bake sale
         // volunteers needed!", session 27's probe of a Yahoo! group).
-        let subject = subject.lowercased().replacingOccurrences(of: #"\b(bake|yard|garage|rummage|jumble|car boot|white elephant) sales?\b"#,
-                                                                with: "$1", options: .regularExpression)
+        // (Asked of every subject several times: the regular expression runs only where "sale" stands.)
+        let lowered = subject.lowercased()
+        let subject = lowered.contains(" sale") ? lowered.replacingOccurrences(of: #"\b(bake|yard|garage|rummage|jumble|car boot|white elephant) sales?\b"#,
+                                                                               with: "$1", options: .regularExpression) : lowered
         let body = String(body.lowercased().prefix(1_500))
         func count(_ words: [String], in text: String) -> Int { words.reduce(0) { $0 + (mentions($1, in: text) ? 1 : 0) } }
         var promotions = 2 * Double(count(marketing, in: subject)) + 0.5 * Double(min(3, count(marketing, in: body)))
@@ -418,7 +420,7 @@ enum CategoryVocabulary {
     }
 
     /// Month names, for a date in a subject.
-    private static let months = "(january|february|march|april|may|june|july|august|september|october|november|december)"
+    static let months = "(january|february|march|april|may|june|july|august|september|october|november|december)"
 
     /// A provider's notice about the user's service (`isAccountNotice`), compiled once: it is
     /// asked of nearly every subject.
@@ -496,9 +498,9 @@ enum CategoryVocabulary {
 
     static func isTransactional(subject: String) -> Bool {
         let subject = subject.lowercased().replacingOccurrences(of: "’", with: "'")
-        // Money received, its amount named ("You’ve received ₦42,500.00 from Chiamaka Obi",
+        // Money received or sent, its amount named ("You’ve received ₦42,500.00 from Chiamaka Obi",
         // session 27's probe of a Lagos shop: a payment gateway's notice read as a sale).
-        if SocialNetworkMail.matches(moneyReceived, subject) || SocialNetworkMail.matches(auctionOutcome, subject) { return true }
+        if SocialNetworkMail.matches(moneyMoved, subject) || SocialNetworkMail.matches(auctionOutcome, subject) { return true }
         return transactional.contains { mentions($0, in: subject) } || serviceNotices.contains { mentions($0, in: subject) }
             || isAccountNotice(subject: subject) || acknowledgesAGift(subject) || billNotices.contains { mentions($0, in: subject) }
             || hasCode(subject) || isTicket(subject) || isOrderReference(subject)
@@ -506,12 +508,12 @@ enum CategoryVocabulary {
             || subject.range(of: germanCompoundNotice, options: .regularExpression) != nil
     }
 
-    /// An auction telling a bidder where they stand, and that they won ("Bidlark Item Won!
-    /// Kestrel DC-2100…", session 27's probe).
     /// An auction's outcome named with its item's number ("Sold! P3 733 desktop tower
     /// (#20551893)", "You won! 2 x 256MB PC133 SDRAM (#19203356)", session 27's probe).
     private static let auctionOutcome = try? NSRegularExpression(pattern: #"^(sold|you won|item sold|you've won)!.*(#\s?\d{5,}|\bitem\s*(no\.?|number)?\s*\d{6,})"#)
 
+    /// An auction telling a bidder where they stand, and that they won ("Bidlark Item Won!
+    /// Kestrel DC-2100…", session 27's probe).
     static let auctionNotices: [String] = [
         "been outbid", "outbid on", "outbid notice", "outbid alert", "end of auction", "auction ended", "auction has ended",
         "item won", "winning bid", "winning bidder", "you won this item", "you won the auction",
@@ -519,7 +521,7 @@ enum CategoryVocabulary {
 
     /// "You've received ₦42,500.00", "you have received $120", "You have sent ₱3,000.00 via Send
     /// Money" (session 27's probes): an amount come in or gone out.
-    private static let moneyReceived = try? NSRegularExpression(pattern: #"\byou('ve| have)? (received|sent|paid)\s*([$£€¥₹₦₩₱]|ngn|usd|eur|gbp|kes|ghs|zar|inr|php)?\s?\d"#)
+    private static let moneyMoved = try? NSRegularExpression(pattern: #"\byou('ve| have)? (received|sent|paid)\s*([$£€¥₹₦₩₱]|ngn|usd|eur|gbp|kes|ghs|zar|inr|php)?\s?\d"#)
 
     /// A bill falling due or a statement ready: no offer speaks so.
     static let billNotices: [String] = [

@@ -264,11 +264,8 @@ enum SocialNetworkMail {
                                       koreanPersonActingPattern, birthdayPattern]
         .joined(separator: "|")
 
-    /// Month names, for a recap of the user's month.
-    private static let monthNames = "january|february|march|april|may|june|july|august|september|october|november|december"
-
     /// "Your November on Stridely", "Your week on …", "Your 2026 on …" (`isNotification`).
-    private static let recapOfTheUsersPeriod = try? NSRegularExpression(pattern: #"^your (week|month|year|\#(monthNames)|\d{4}) on [\p{L}\d.]+"#)
+    private static let recapOfTheUsersPeriod = try? NSRegularExpression(pattern: #"^your (week|month|year|\#(CategoryVocabulary.months)|\d{4}) on [\p{L}\d.]+"#)
 
     /// Someone's celebration: "Tyler's First Birthday", "Ana's baby shower" (`isNotification`).
     private static let someonesParty = try? NSRegularExpression(pattern:
