@@ -36,6 +36,8 @@ enum CategoryVocabulary {
         "facture", "commande", "réservation", "mot de passe", "relevé", "paiement", "livraison", "votre compte", "vos comptes",
         "factura", "pedido", "reserva", "confirmación", "contraseña", "envío", "su cuenta", "tu cuenta",
         "fattura", "ordine", "prenotazione", "conferma", "pagamento", "spedizione", "il tuo account",
+        // An Italian bank's notice about the account ("Passaggio all'euro: la conversione del Suo conto corrente").
+        "conto corrente", "il suo conto", "il tuo conto",
         // Returns and refunds ("Abbiamo elaborato il tuo reso: rimborso di 89,95 €" was read as a sale on its price).
         "rimborso", "il tuo reso", "remboursement", "votre retour", "rückerstattung", "erstattung", "rücksendung", "reembolso",
         "devolución", "devolução", "terugbetaling", "retourzending", "zwrot", "återbetalning",
@@ -223,6 +225,10 @@ enum CategoryVocabulary {
         // picks: … season 3 is streaming now" went to updates).
         "flash sale", "vente flash", "venta flash", "offerta lampo", "blitzangebot", "promoção relâmpago",
         "pré-aprovado", "preaprobado", "pre-aprobado", "pré-approuvé", "preapprovato",
+        // …or pre-selected ("Hélène, vous êtes présélectionnée pour la carte Or", session 28).
+        "pre-selected", "preselected", "présélectionné", "présélectionnée", "preseleccionado", "preseleccionada",
+        // Three nights for the price of two ("Ponte dell'Immacolata in Toscana: 3 notti al prezzo di 2").
+        "for the price of", "al prezzo di", "pour le prix de", "por el precio de", "pelo preço de", "zum preis von", "voor de prijs van",
         "prezzi bassi",
         // Languages with no centroid that reads them (MiniLM is English): a shop's sale in Polish,
         // Swedish, Danish, Norwegian, Finnish, Russian, Turkish, Japanese, Chinese or Korean had no
@@ -375,6 +381,17 @@ enum CategoryVocabulary {
         "decision has been posted", "decision is available", "new message about", "sent you a message about", "verkocht!", "verkaufsübersicht",
         "loan offer is ready", "mortgage offer is ready",
         "backorder", "back order", "overdraft",
+        // A supplier's recall of what the user bought ("IMPORTANT: Product Advisory - Oxytocin 100
+        // mL lots OX30817A/B", session 28's probe of a veterinary practice; read as an advert).
+        "product advisory", "recall notice", "voluntary recall", "product recall", "safety recall", "recall alert",
+        // A mailbox near its quota, a library's loan falling due (session 28's probes: an ISP's
+        // "AVERTISSEMENT : votre boîte aux lettres est presque pleine (92 %)" read as a sale on its
+        // percentage; a university library's "Aviso: prazo de empréstimo a terminar" as a letter).
+        "mailbox is almost full", "mailbox is nearly full", "mailbox is full", "over quota", "quota exceeded",
+        "boîte aux lettres est presque pleine", "boîte aux lettres est pleine", "postfach ist fast voll",
+        "buzón está casi lleno", "casella di posta quasi piena", "caixa de correio está quase cheia",
+        "prazo de empréstimo", "data de devolução", "fecha de devolución", "date de retour", "items are due", "item is due",
+        "loan period", "overdue items", "overdue notice",
         // A gift list's or registry's word that a guest gave the couple something (session 25's
         // probe: "You've received a gift from Pat & Keith" went to promotions on its shop words).
         "received a gift from", "sent you a gift", "bought you a gift", "contributed to your fund",
@@ -532,6 +549,9 @@ enum CategoryVocabulary {
         // your price", session 27's probes).
         "estatement is ready", "estatement is available", "e-statement is ready", "e-statement is available",
         "update to your price", "change to your price", "changes to your price",
+        // A Japanese carrier's or card's monthly charges ("【Sorato Mobile】ご利用料金のお知らせ（2002年12月分）",
+        // session 28's probe of a teacher in Osaka; read as a shop's mailing on its prices).
+        "ご利用料金", "料金のお知らせ", "ご利用明細", "ご利用代金", "ご請求額",
     ]
 
     /// A charity's or a church's acknowledgement of the user's own gift: its receipt, its amount,

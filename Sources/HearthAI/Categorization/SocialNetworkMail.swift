@@ -158,6 +158,17 @@ enum SocialNetworkMail {
         "identificou-a", "identificou-o", "identificou-te", "pedido de amizade", "enviou-te uma mensagem",
         "enviou-lhe uma mensagem", "começou a seguir-te", "começou a segui-la", "começou a segui-lo", "gostaram da tua",
         "gostou da tua",
+        // French sites of 2001–2003 (session 28's probe of a Montreal bookseller): a friend list,
+        // an album, a guestbook, an e-card.
+        "vous a ajouté à ses amis", "vous a ajoutée à ses amis", "vous a ajouté comme ami", "vous a ajoutée comme amie",
+        "vous invite à voir l'album", "vous invite à voir ses photos", "a signé votre livre d'or", "signé votre livre d'or",
+        "vous a envoyé une carte virtuelle", "vous a envoyé une carte électronique", "vous a envoyé une cybercarte",
+        "vous a envoyé une carte de vœux", "te ha enviado una tarjeta virtual", "ti ha inviato una cartolina",
+        "hat dir eine e-card", "hat ihnen eine e-card", "firmado tu libro de visitas", "hat in dein gästebuch",
+        // …and Italian ones (the probe of a Milan buyer): an album shared, a classmate's message.
+        "ha condiviso con te l'album", "ha condiviso con te le foto", "a partagé avec vous l'album", "compartió contigo el álbum",
+        "compagno di classe", "compagna di classe", "compagni di classe", "ancien camarade de classe", "ancienne camarade de classe",
+        "compañero de clase", "compañera de clase", "ehemaliger klassenkamerad", "ehemalige klassenkameradin",
         // Vietnamese, Thai, Indonesian and Malay (session 23's probe of a family in Vietnam with
         // relatives in Bangkok, Jakarta and Kuala Lumpur): friend requests, invitations to a
         // game's team, posts in a group, mentions, follows, a chat's unread messages.
@@ -260,7 +271,7 @@ enum SocialNetworkMail {
     /// has sent you a Cardinal Greetings card!", "…a Cardamom Greeting!"; a bank's new debit card
     /// and a gift card are not), a guestbook with the site's name in it, a friend's circle
     /// (session 27's probes of 2001–2002 inboxes).
-    static let notificationPattern = [#"\bnew (\p{L}+ ){1,2}from [a-z][a-z0-9.]*[_\d][a-z0-9_.]*\b|\bsent you an? ([\p{L}'’]+ ){0,2}(e-?card|greeting card|birthday card|christmas card|valentine'?s? card|holiday card)\b|\bsigned your ([\p{L}\d.-]+ )?guestbook\b|\badded you to (the |her |his |their )?.{0,60}\bfamily tree\b|\b\d+ ([\p{L}\d'’]+ ){0,4}(classmates|schoolmates|alumni) (just |have |has )*(joined|updated|changed|added|posted)\b|^\d+ new (people|classmates|schoolmates|members) from\b|\bwants to be your ([\p{L}\d]+ )?(friend|buddy|contact)\b|\bnew comments? on your ([\p{L}\d]+ )?(page|profile|wall|journal|guestbook)\b|\bnew match(es)?\b(?!\s*(found|for your))(?!\(es\))|\bwants to add you (to (his|her|their) ([\p{L}\d]+ )?(circle|friends|friends list|network|contacts|buddy list)|as a (friend|contact|buddy))\b|\byour (\p{L}+ )?matches for (the week|this week|today)\b|\byou have \d+ new matches\b|\bmoved in game\b|\bdu wurdest (von .{1,40} )?erwähnt\b|\bhat dich zu [„"“].{1,80}eingeladen\b|\bhat (dich|sie) (in|auf) .{1,40} markiert\b|\bfor your ["“'‘][^"”'’]{1,40}["”'’] board\b"#, eCardPattern, gamePattern, groupChatPattern, crowdPattern, viralPattern,
+    static let notificationPattern = [#"\bnew (\p{L}+ ){1,2}from [a-z][a-z0-9.]*[_\d][a-z0-9_.]*\b|\bsent you an? ([\p{L}'’]+ ){0,2}(e-?card|greeting card|birthday card|christmas card|valentine'?s? card|holiday card)\b|\bsigned your ([\p{L}\d.-]+ )?guestbook\b|\badded you to (the |her |his |their )?.{0,60}\bfamily tree\b|\b\d+ ([\p{L}\d'’]+ ){0,4}(classmates|schoolmates|alumni) (just |have |has )*(joined|updated|changed|added|posted)\b|^\d+ new (people|classmates|schoolmates|members) from\b|\bwants to be your ([\p{L}\d]+ )?(friend|buddy|contact)\b|\bnew comments? on your ([\p{L}\d]+ )?(page|profile|wall|journal|guestbook)\b|\bnew match(es)?\b(?!\s*(found|for your))(?!\(es\))|\b(tens|você tem|tienes|tiene|vous avez|tu as|hai|du hast|sie haben) (um |un |una |ein )?(novo|nuevo|nouveau|nuovo|neues) match\b|\bwants to add you (to (his|her|their) ([\p{L}\d]+ )?(circle|friends|friends list|network|contacts|buddy list)|as a (friend|contact|buddy))\b|\byour (\p{L}+ )?matches for (the week|this week|today)\b|\byou have \d+ new matches\b|\bmoved in game\b|\bdu wurdest (von .{1,40} )?erwähnt\b|\bhat dich zu [„"“].{1,80}eingeladen\b|\bhat (dich|sie) (in|auf) .{1,40} markiert\b|\bfor your ["“'‘][^"”'’]{1,40}["”'’] board\b"#, eCardPattern, gamePattern, groupChatPattern, crowdPattern, viralPattern,
                                       koreanPersonActingPattern, birthdayPattern]
         .joined(separator: "|")
 
@@ -288,7 +299,16 @@ enum SocialNetworkMail {
     /// or a clan's invitation, a clan's news, a ladder's challenge between clans by their tags
     /// ("[NWB] challenged by [DoA]", "Challenge received: {OzR} Oz Railgunners vs [KL]", session
     /// 26's probes of 2002 gamers).
-    static let gamePattern = #"\bit[’']s your (turn|move)[.!]*( \S+)?$|\b(it[’']s )?your (turn|move)!.*\b(played|move|moved|game|round|match)\b|\bplayed [^ ]{2,20} for \d+ points\b|(è il tuo turno|es tu turno|c'est ton tour|c'est à toi de jouer|du bist am zug|du bist dran|jij bent aan zet|é a sua vez|é sua vez).*\b(contro|contra|against|gegen|tegen|partita|partida|partie|spiel|game|match)\b|\b(it's )?your (turn|move)\b.{0,40}\b(against|vs\.?|game #?\d+)|\bsent you a gift on\b|\bclan (news|match|war|wars|meeting)\b|\bmatch scheduled:? [\[{(]|\b(challenged by|challenge (received|accepted|declined) ?:?|vs\.?) [\[{][^\]}]{1,8}[\]}]|\bsent you (\d+|a|an|some|free) (extra )?(lives|life|coins|gems|spins|energy)\b|\binvited you to (join )?(the |their |a |an |her |his |my )?[“"]?([^”"]{0,40} )?(squad|clan|guild|party|lobby|raid|league)\b|\binvited you to an? ([\p{L}'’-]+ )?(table|game|match) (at|on)\b"#
+    static let gamePattern = #"\bit[’']s your (turn|move)[.!]*( \S+)?$|\b(it[’']s )?your (turn|move)!.*\b(played|move|moved|game|round|match)\b|\bplayed [^ ]{2,20} for \d+ points\b|(è il tuo turno|es tu turno|c'est ton tour|c'est à toi de jouer|du bist am zug|du bist dran|jij bent aan zet|é a sua vez|é sua vez).*\b(contro|contra|against|gegen|tegen|partita|partida|partie|spiel|game|match)\b|\b(it's )?your (turn|move)\b.{0,40}\b(against|vs\.?|game #?\d+)|\bsent you a gift on\b|\bclan (news|match|war|wars|meeting)\b|\bmatch scheduled:? [\[{(]|\b(challenged by|challenge (received|accepted|declined) ?:?|vs\.?) [\[{][^\]}]{1,8}[\]}]|\bsent you (\d+|a|an|some|free) (extra )?(lives|life|coins|gems|spins|energy)\b|\binvited you to (join )?(the |their |a |an |her |his |my )?[“"]?([^”"]{0,40} )?(squad|clan|guild|party|lobby|raid|league)\b|\binvited you to an? ([\p{L}'’-]+ )?(table|game|match) (at|on)\b|\binvited you to (a game of|play) \p{L}|\bpartie\b.{0,40}\bà (vous|toi) de jouer\b"#
+
+    /// "Jennifer Park invites you to join Linkwell": a person's name and one word of a site's name.
+    private static let personInvitesToJoin = try? NSRegularExpression(pattern:
+        #"^\p{Lu}[\p{L}'’-]+ (\p{Lu}\.? )?\p{Lu}[\p{L}'’-]+ (invites|has invited|invited) you to join [\p{L}\d.]+[.!]?$"#)
+
+    /// "ChessAndCrates, you have a new message from BishopTakesQueen": a handle is one run of
+    /// letters with an inner capital, a digit or an underscore; people's first names are not.
+    private static let handleToHandleMessage = try? NSRegularExpression(pattern:
+        #"^[A-Za-z0-9_.-]*([a-z][A-Z]|\d|_)[A-Za-z0-9_.-]*, you have (a )?new (message|wink|flirt|e-?mail)s? from [A-Za-z0-9_.-]*([a-z][A-Z]|\d|_)[A-Za-z0-9_.-]*[.!]?$"#)
 
     /// A group chat's news: "14 unread messages and 1 mention in …", "37 nuovi messaggi in «…»" in
     /// nine languages, "Hai 23 messaggi non letti in «Famiglia»" in six, a chat server's "3 unread mentions in Pixel Pushers and 1 other server" (a
@@ -458,10 +478,25 @@ enum SocialNetworkMail {
         // A comment on the user's journal entry ("[inkjournal] Reply to your post “new box is
         // alive”", "Reply to your entry …", session 27's probes of 2003 journal communities): its
         // text says someone replied to the user's entry and speaks of the journal; a forum's
-        // reply notice speaks of threads and topics instead.
+        // reply notice speaks of threads and topics instead. Plain text wraps its lines anywhere
+        // ("… replied\nto your Inkwell post", session 28's probe).
         if subject.contains("reply to your "), subject.range(of: #"\breply to your (post|entry|journal entry)\b"#, options: .regularExpression) != nil,
-           opening.range(of: #"\breplied to your ([\p{L}\d.]+ )?(entry|post)\b"#, options: .regularExpression) != nil,
+           opening.range(of: #"\breplied\s+to\s+your\s+([\p{L}\d.]+\s+)?(entry|post)\b"#, options: .regularExpression) != nil,
            text.lowercased().prefix(1_500).contains("journal") { return true }
+        // A dating site passing on a member's message ("ChessAndCrates, you have a new message from
+        // BishopTakesQueen", session 28's probe): it names both members by their handles (run
+        // together, with an inner capital or a digit), or its text speaks of the member's visits
+        // to the user's profile; a bank's "John, you have a new message from your adviser" does
+        // neither.
+        if subject.contains("new message from"),
+           matches(handleToHandleMessage, original)
+            || opening.range(of: #"\b(viewed|visited|looked at) your profile\b|\bwinked at you\b"#, options: .regularExpression) != nil { return true }
+        // A friend's invitation to a network by its own name ("Jennifer Park invites you to join
+        // Linkwell", session 28's probe): a person named, the site's own brand, and a text about
+        // the network; a work tool's invitation is excluded above by its domain, and one whose
+        // text speaks of no network, friends or profile is not read so.
+        if subject.contains("you to join"), matches(personInvitesToJoin, original),
+           opening.range(of: #"\b(network|friends|profile|connect(ed|s)?)\b"#, options: .regularExpression) != nil { return true }
         // A friend's album shared through a photo site ("Carla Hayes has shared “Easter at
         // Mama's” with you", session 27's probe): its text speaks of photos; a work tool's shared
         // document (excluded above by its domain) or a shop's shared wish list does not.
